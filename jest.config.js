@@ -1,0 +1,24 @@
+// Test tiers, by file name: `*.spec.ts` unit, `*.medium.spec.ts` against real Postgres and
+// NATS, `*.e2e.spec.ts` through the gateway's HTTP. All run under `npm test`.
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'es6' }, sourceMaps: 'inline' },
+];
+
+const project = (name, root) => ({
+  displayName: name,
+  rootDir: root,
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  testMatch: ['<rootDir>/test/**/*.spec.ts'],
+});
+
+export default {
+  projects: [
+    project('contracts', '<rootDir>/packages/contracts'),
+    project('platform', '<rootDir>/packages/platform'),
+    project('gateway', '<rootDir>/services/gateway'),
+    project('catalogue', '<rootDir>/services/catalogue'),
+  ],
+};

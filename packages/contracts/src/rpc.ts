@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { Principal } from './principal.ts';
+
+/** A file the gateway streamed into the blob store before forwarding the request. */
+export const UploadedFile = z.object({
+  field: z.string(),
+  key: z.string(),
+  url: z.string(),
+  filename: z.string(),
+  mime_type: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type UploadedFile = z.infer<typeof UploadedFile>;
+
+/**
+ * The request the gateway sends to a service over NATS request/reply. `operation` names the
+ * use-case (e.g. `artists.get`); the service's nats adapter dispatches on it.
+ */
+export const ServiceRequest = z.object({
+  operation: z.string().min(1),
+  params: z.record(z.string(), z.string()).default({}),
+  query: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
+  body: z.unknown().optional(),
+  principal: Principal,
+  files: z.array(UploadedFile).default([]),
+});
+export type ServiceRequest = z.input<typeof ServiceRequest>;
+export type ParsedServiceRequest = z.output<typeof ServiceRequest>;
+
+/** The service's answer: an HTTP-shaped status, extra headers and a JSON body. */
+export const ServiceReply = z.object({
+  status: z.number().int().min(100).max(599),
+  headers: z.record(z.string(), z.string()).default({}),
+  body: z.unknown().optional(),
+});
+export type ServiceReply = z.input<typeof ServiceReply>;
+export type ParsedServiceReply = z.output<typeof ServiceReply>;
+
+/** NATS header names carried on every request and event. */
+export const NatsHeader = {
+  requestId: 'X-Request-Id',
+} as const;

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { API_REVISION, NatsHeader, eventSubject, type EventDefinition, type EventEnvelope } from '@sv/contracts';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { currentRequestId } from '../log/request-context.ts';
+import { OutboxEvent } from './platform-entities.ts';
+
+/**
+ * Records an event in the outbox of the caller's unit of work. It is committed by the same
+ * flush or transaction as the state change, so the event exists exactly when the change does.
+ */
+export const recordEvent = <TData extends z.ZodType>(
+  em: EntityManager,
+  definition: EventDefinition<TData>,
+  tenantId: string | null,
+  data: z.input<TData>,
+): EventEnvelope => {
+  const now = new Date();
+  const envelope: EventEnvelope = {
+    id: randomUUID(),
+    type: definition.name,
+    tenant_id: tenantId,
+    occurred_at: now.toISOString(),
+    api_version: API_REVISION,
+    data: definition.data.parse(data) as Record<string, unknown>,
+  };
+  em.create(OutboxEvent, {
+    id: envelope.id,
+    type: envelope.type,
+    tenantId,
+    envelope,
+    requestId: currentRequestId() ?? null,
+    createdAt: now,
+    publishedAt: null,
+  });
+  return envelope;
+};
+
+interface PendingRow {
+  id: string;
+  type: string;
+  envelope: EventEnvelope;
+  request_id: string | null;
+}
+
+export interface OutboxRelayOptions {
+  orm: MikroORM;
+  js: JetStreamClient;
+  schema: string;
+  subjectPrefix: string;
+  logger: Logger;
+  intervalMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Publishes outbox rows to JetStream with Nats-Msg-Id = event id, then marks them published.
+ * Rows are claimed with SKIP LOCKED so relays of several replicas never publish the same row
+ * at once; a crash between publish and mark re-publishes, which JetStream de-duplicates.
+ */
+export class OutboxRelay {
+  readonly #options: Required<OutboxRelayOptions>;
+  #running = false;
+  #loop: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+
+  constructor(options: OutboxRelayOptions) {
+    this.#options = { intervalMs: 200, batchSize: 100, ...options };
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#wake?.();
+    await this.#loop;
+  }
+
+  /** Publishes one batch; returns how many rows were published. */
+  async publishBatch(): Promise<number> {
+    const { orm, js, schema, subjectPrefix, batchSize, logger } = this.#options;
+    const em = orm.em.fork();
+    return em.transactional(async (tx) => {
+      const rows = await tx.execute<PendingRow[]>(
+        `select "id", "type", "envelope", "request_id" from "${schema}"."outbox_event"
+          where "published_at" is null order by "created_at", "id" limit ? for update skip locked`,
+        [batchSize],
+      );
+      const published: string[] = [];
+      for (const row of rows) {
+        const headers = natsHeaders();
+        if (row.request_id) headers.set(NatsHeader.requestId, row.request_id);
+        try {
+          await js.publish(eventSubject(subjectPrefix, row.type), JSON.stringify(row.envelope), {
+            msgID: row.id,
+            headers,
+          });
+          published.push(row.id);
+        } catch (error) {
+          logger.warn({ err: error, event_id: row.id }, 'outbox publish failed; will retry');
+          break;
+        }
+      }
+      if (published.length > 0) {
+        await tx.execute(`update "${schema}"."outbox_event" set "published_at" = now() where "id" = any(?::uuid[])`, [
+          `{${published.join(',')}}`,
+        ]);
+      }
+      return published.length;
+    });
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      let published = 0;
+      try {
+        published = await this.publishBatch();
+      } catch (error) {
+        this.#options.logger.warn({ err: error }, 'outbox relay tick failed');
+      }
+      if (published < this.#options.batchSize && this.#running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.#options.intervalMs);
+          this.#wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { Messages } from '@sv/contracts';
+import type { Logger } from 'pino';
+import { DomainError, type ErrorKind } from './domain-errors.ts';
+
+const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export interface ErrorReply {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** A short reference a client quotes to support; it is in the log line of the failure. */
+export const newErrorReference = (): string => randomBytes(5).toString('hex').toUpperCase();
+
+/** The one place a thrown error becomes the spec's status and error body. */
+export const errorToReply = (error: unknown, logger: Logger): ErrorReply => {
+  if (error instanceof DomainError) {
+    const status = STATUS_BY_KIND[error.kind];
+    const body = error.exactBody ?? {
+      success: false,
+      error: error.message,
+      ...(error.fields ? { errors: error.fields } : {}),
+    };
+    if (status >= 500) logger.warn({ code: error.code }, error.message);
+    return { status, headers: error.headers ?? {}, body };
+  }
+  const reference = newErrorReference();
+  logger.error({ err: error, reference }, 'unhandled error');
+  return {
+    status: 500,
+    headers: {},
+    body: { success: false, error: Messages.internalError, reference },
+  };
+};
+
+export const statusOfKind = (kind: ErrorKind): number => STATUS_BY_KIND[kind];

@@ -1,0 +1,44 @@
+import { createServer, type Server } from 'node:http';
+
+export interface HealthCheck {
+  ok: boolean;
+  [detail: string]: unknown;
+}
+
+/**
+ * A bare HTTP listener for services that have no HTTP edge of their own: `/health/live`
+ * answers while the process runs, `/health/ready` (and `/health`) only when every check passes.
+ * Kubernetes probes use these.
+ */
+export const startHealthServer = async (
+  port: number,
+  checks: () => Promise<Record<string, HealthCheck>>,
+): Promise<Server> => {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' || !['/health', '/health/live', '/health/ready'].includes(path ?? '')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+      return;
+    }
+    if (path === '/health/live') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      return;
+    }
+    checks().then(
+      (results) => {
+        const ok = Object.values(results).every((check) => check.ok);
+        res
+          .writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: ok ? 'ok' : 'degraded', checks: results }));
+      },
+      (error: unknown) => {
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'degraded', error: String(error) }));
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '0.0.0.0', () => resolve());
+  });
+  return server;
+};

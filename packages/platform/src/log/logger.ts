@@ -1,0 +1,58 @@
+import { pino, type Logger } from 'pino';
+import { currentRequestId } from './request-context.ts';
+
+export type { Logger };
+
+/** Paths never written to a log line, whatever the caller passes. */
+export const REDACTED_PATHS = [
+  'password',
+  'new_password',
+  'current_password',
+  'secret',
+  'token',
+  'key',
+  'api_key',
+  'authorization',
+  'cookie',
+  '*.password',
+  '*.new_password',
+  '*.current_password',
+  '*.secret',
+  '*.token',
+  '*.access_token',
+  '*.refresh_token',
+  '*.key',
+  '*.api_key',
+  '*.authorization',
+  '*.Authorization',
+  '*.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'body.password',
+  'body.secret',
+];
+
+export interface LoggerOptions {
+  service: string;
+  env: string;
+  level: string;
+  pretty?: boolean;
+}
+
+/** pino JSON logger; every line carries the service, env and the current request id. */
+export const createLogger = (options: LoggerOptions): Logger =>
+  pino({
+    level: options.level,
+    base: { service: options.service, env: options.env },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { request_id: requestId } : {};
+    },
+    ...(options.pretty
+      ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      : {}),
+  });

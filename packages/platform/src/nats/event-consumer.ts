@@ -1,0 +1,132 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { AckPolicy, DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  EventEnvelope,
+  NatsHeader,
+  eventStreamName,
+  eventSubject,
+  type EventDefinition,
+} from '@sv/contracts';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { withRequestId } from '../log/request-context.ts';
+import { ensureEventStream } from './streams.ts';
+
+export type ConsumedEvent<TData extends z.ZodType> = Omit<EventEnvelope, 'data'> & { data: z.output<TData> };
+
+export type EventHandler<TData extends z.ZodType> = (em: EntityManager, event: ConsumedEvent<TData>) => Promise<void>;
+
+export interface EventConsumerOptions<TData extends z.ZodType> {
+  nc: NatsConnection;
+  orm: MikroORM;
+  schema: string;
+  subjectPrefix: string;
+  /** Durable name; one per (service, purpose). Survives restarts and is shared by replicas. */
+  durable: string;
+  event: EventDefinition<TData>;
+  handle: EventHandler<TData>;
+  logger: Logger;
+  /** Deliveries before a failing message is given up on (terminated and logged). */
+  maxDeliver?: number;
+  /** Redelivery delay after the n-th failure; the last entry repeats. */
+  backoffMs?: number[];
+}
+
+export interface EventConsumer {
+  stop(): Promise<void>;
+}
+
+const DEFAULT_BACKOFF_MS = [1_000, 5_000, 30_000, 120_000, 600_000];
+
+type Outcome = 'applied' | 'duplicate';
+
+/**
+ * A durable JetStream consumer with explicit ack. Each message is parsed with its schema before
+ * it is trusted (a poison message is terminated and logged), applied in one transaction together
+ * with an inbox row (so a redelivery is recognised and not applied twice), and acked only after
+ * that commit. A failing handler is retried with backoff up to maxDeliver.
+ */
+export const startEventConsumer = async <TData extends z.ZodType>(
+  options: EventConsumerOptions<TData>,
+): Promise<EventConsumer> => {
+  const { nc, orm, schema, subjectPrefix, durable, event, handle, logger } = options;
+  const maxDeliver = options.maxDeliver ?? 10;
+  const backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+  const stream = eventStreamName(subjectPrefix);
+  const jsm = await ensureEventStream(nc, subjectPrefix);
+  const config = {
+    durable_name: durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: eventSubject(subjectPrefix, event.name),
+    max_deliver: maxDeliver,
+    ack_wait: nanos(60_000),
+  };
+  try {
+    await jsm.consumers.add(stream, config);
+  } catch {
+    await jsm.consumers.update(stream, durable, {
+      filter_subject: config.filter_subject,
+      max_deliver: config.max_deliver,
+      ack_wait: config.ack_wait,
+    });
+  }
+
+  const consumer = await jetstream(nc).consumers.get(stream, durable);
+  const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
+  const log = logger.child({ consumer: durable });
+
+  const apply = async (parsed: ConsumedEvent<TData>): Promise<Outcome> =>
+    orm.em.fork().transactional(async (em) => {
+      const inserted = await em.execute<{ event_id: string }[]>(
+        `insert into "${schema}"."inbox_message" ("consumer", "event_id", "received_at") values (?, ?, now())
+          on conflict do nothing returning "event_id"`,
+        [durable, parsed.id],
+      );
+      if (inserted.length === 0) return 'duplicate';
+      await handle(em, parsed);
+      return 'applied';
+    });
+
+  const process = async (msg: JsMsg): Promise<void> => {
+    let parsed: ConsumedEvent<TData>;
+    try {
+      const envelope = EventEnvelope.parse(msg.json());
+      parsed = { ...envelope, data: event.data.parse(envelope.data) };
+    } catch (error) {
+      log.error({ err: error, subject: msg.subject, seq: msg.seq }, 'poison message terminated: it does not match its schema');
+      msg.term('schema mismatch');
+      return;
+    }
+    try {
+      const outcome = await apply(parsed);
+      msg.ack();
+      log.debug({ event_id: parsed.id, outcome }, 'event consumed');
+    } catch (error) {
+      const deliveries = msg.info.deliveryCount;
+      if (deliveries >= maxDeliver) {
+        log.error({ err: error, event_id: parsed.id, deliveries }, 'event given up after max deliveries');
+        msg.term('max deliveries reached');
+        return;
+      }
+      const delay = backoff[Math.min(deliveries - 1, backoff.length - 1)] ?? 1_000;
+      log.warn({ err: error, event_id: parsed.id, deliveries, retry_in_ms: delay }, 'event handler failed; will retry');
+      msg.nak(delay);
+    }
+  };
+
+  const loop = (async () => {
+    for await (const msg of messages) {
+      const requestId = msg.headers?.get(NatsHeader.requestId) || undefined;
+      await withRequestId(requestId, () => process(msg));
+    }
+  })();
+
+  return {
+    async stop() {
+      await messages.close();
+      await loop.catch(() => {});
+    },
+  };
+};

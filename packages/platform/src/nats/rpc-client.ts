@@ -1,0 +1,38 @@
+import {
+  headers as natsHeaders,
+  NoRespondersError,
+  RequestError,
+  TimeoutError,
+  type NatsConnection,
+} from '@nats-io/transport-node';
+import { NatsHeader, ServiceReply, type ParsedServiceReply, type ServiceRequest } from '@sv/contracts';
+import { UnavailableError } from '../errors/domain-errors.ts';
+import { currentRequestId } from '../log/request-context.ts';
+
+const isUnreachable = (error: unknown): boolean =>
+  error instanceof NoRespondersError ||
+  error instanceof TimeoutError ||
+  (error instanceof RequestError && error.isNoResponders());
+
+/**
+ * Asks a service and returns its reply. No replica listening answers at once (NATS "no
+ * responders"); a replica that does not answer in `timeoutMs` is treated the same. Both become
+ * UnavailableError, which the edge maps to 503, so a caller never hangs.
+ */
+export const callService = async (
+  nc: NatsConnection,
+  subject: string,
+  request: ServiceRequest,
+  timeoutMs: number,
+): Promise<ParsedServiceReply> => {
+  const headers = natsHeaders();
+  const requestId = currentRequestId();
+  if (requestId) headers.set(NatsHeader.requestId, requestId);
+  try {
+    const msg = await nc.request(subject, JSON.stringify(request), { timeout: timeoutMs, headers });
+    return ServiceReply.parse(msg.json());
+  } catch (error) {
+    if (isUnreachable(error)) throw new UnavailableError(undefined, 'service_unreachable');
+    throw error;
+  }
+};

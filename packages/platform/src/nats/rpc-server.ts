@@ -1,0 +1,76 @@
+import { headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { Messages, NatsHeader, ServiceRequest, type ParsedServiceRequest, type ServiceReply } from '@sv/contracts';
+import type { Logger } from 'pino';
+import { errorToReply } from '../errors/error-reply.ts';
+import { NotFoundError } from '../errors/domain-errors.ts';
+import { withRequestId } from '../log/request-context.ts';
+
+/** One use-case behind an operation name; adapters parse, call it and shape the reply. */
+export type OperationHandler = (request: ParsedServiceRequest) => Promise<ServiceReply>;
+export type OperationTable = Record<string, OperationHandler>;
+
+export interface RpcServer {
+  /** Stops taking requests and waits for those in flight. */
+  drain(): Promise<void>;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Answers `subject` in a queue group, so N replicas share the load. Each request runs in its
+ * own request-id context; any thrown error becomes the spec's error reply here, once.
+ */
+export const serveOperations = (options: {
+  nc: NatsConnection;
+  subject: string;
+  queue: string;
+  operations: OperationTable;
+  logger: Logger;
+}): RpcServer => {
+  const { nc, subject, queue, operations, logger } = options;
+  const inFlight = new Set<Promise<void>>();
+
+  const handle = async (msg: Msg): Promise<void> => {
+    let reply: ServiceReply;
+    try {
+      const parsed = ServiceRequest.safeParse(msg.json());
+      if (!parsed.success) {
+        logger.error({ issues: parsed.error.issues }, 'malformed service request');
+        reply = { status: 400, body: { success: false, error: Messages.malformedJson } };
+      } else {
+        const handler = operations[parsed.data.operation];
+        if (!handler) throw new NotFoundError(Messages.endpointNotFound, 'operation_unknown');
+        reply = await handler(parsed.data);
+      }
+    } catch (error) {
+      reply = errorToReply(error, logger);
+    }
+    const replyHeaders = natsHeaders();
+    const requestId = msg.headers?.get(NatsHeader.requestId);
+    if (requestId) replyHeaders.set(NatsHeader.requestId, requestId);
+    msg.respond(encoder.encode(JSON.stringify(reply)), { headers: replyHeaders });
+  };
+
+  const subscription: Subscription = nc.subscribe(subject, {
+    queue,
+    callback: (error, msg) => {
+      if (error) {
+        logger.error({ err: error }, 'subscription error');
+        return;
+      }
+      const requestId = msg.headers?.get(NatsHeader.requestId) || undefined;
+      const task = withRequestId(requestId, () => handle(msg)).catch((err: unknown) =>
+        logger.error({ err }, 'failed to answer a request'),
+      );
+      inFlight.add(task);
+      void task.finally(() => inFlight.delete(task));
+    },
+  });
+
+  return {
+    async drain() {
+      await subscription.drain();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+};

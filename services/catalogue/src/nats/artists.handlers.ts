@@ -1,0 +1,55 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { CatalogueOperation, CreateArtistBody, UpdateArtistBody, paginationQuery } from '@sv/contracts';
+import { ValidationError, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
+import { z } from 'zod';
+import { presentArtist } from '../app/artists/artist.presenter.ts';
+import {
+  createArtist,
+  deleteArtist,
+  findArtist,
+  listArtists,
+  setArtistImage,
+  updateArtist,
+} from '../app/artists/artists.service.ts';
+
+const ListArtistsQuery = paginationQuery({ defaultPerPage: 50 }).extend({
+  status: z.enum(['active', 'inactive']).optional(),
+});
+
+/** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
+export const artistOperations = (orm: MikroORM): OperationTable => {
+  const imageUpload = (slot: 'avatar' | 'banner') => async (request: Parameters<OperationTable[string]>[0]) => {
+    const file = request.files.find((candidate) => candidate.field === slot);
+    if (!file) throw new ValidationError({ [slot]: [`The ${slot} file is required.`] });
+    const artist = await setArtistImage(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', slot, file.url);
+    return ok({ artist: presentArtist(artist) });
+  };
+
+  return {
+    [CatalogueOperation.artistsList]: async (request) => {
+      const query = parseOrThrow(ListArtistsQuery, request.query);
+      const page = await listArtists(orm.em.fork(), request.principal.tenant_id, query);
+      return ok({ artists: page.artists.map(presentArtist), total: page.total, meta: page.meta });
+    },
+    [CatalogueOperation.artistsCreate]: async (request) => {
+      const body = parseOrThrow(CreateArtistBody, request.body);
+      const artist = await createArtist(orm.em.fork(), request.principal.tenant_id, body);
+      return created({ artist: presentArtist(artist) });
+    },
+    [CatalogueOperation.artistsGet]: async (request) => {
+      const artist = await findArtist(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');
+      return ok({ artist: presentArtist(artist) });
+    },
+    [CatalogueOperation.artistsUpdate]: async (request) => {
+      const body = parseOrThrow(UpdateArtistBody, request.body ?? {});
+      const artist = await updateArtist(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', body);
+      return ok({ artist: presentArtist(artist) });
+    },
+    [CatalogueOperation.artistsDelete]: async (request) => {
+      await deleteArtist(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');
+      return noContent();
+    },
+    [CatalogueOperation.artistsAvatar]: imageUpload('avatar'),
+    [CatalogueOperation.artistsBanner]: imageUpload('banner'),
+  };
+};
