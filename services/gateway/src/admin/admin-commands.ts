@@ -1,0 +1,143 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { CatalogueOperation, Role, apiSubject } from '@sv/contracts';
+import { DomainError, callService, parseOrThrow } from '@sv/platform';
+import { z } from 'zod';
+import { createApiKey, presentApiKey, revokeApiKey } from '../app/api-keys/api-keys.service.ts';
+import {
+  createTenant,
+  findTenantBySlug,
+  openInvoice,
+  payInvoices,
+  presentInvoice,
+  presentPlan,
+  presentTenant,
+  setTenantPlan,
+  setTenantSuspended,
+} from '../app/tenants/tenants.service.ts';
+import { createUser, presentUser, setUserSuspended } from '../app/users/users.service.ts';
+
+export interface AdminContext {
+  em: EntityManager;
+  /** Connected lazily: only commands that talk to another service need NATS. */
+  nats: () => Promise<NatsConnection>;
+  subjectPrefix: string;
+}
+
+type Flags = Record<string, string | boolean | undefined>;
+type Command = (context: AdminContext, flags: Flags) => Promise<unknown>;
+
+const slug = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and hyphens');
+const text = z.string().trim().min(1);
+const bool = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+const TenantCreate = z.object({ slug, name: text, parent: slug.optional(), domain: z.string().min(1).optional() });
+const SlugOnly = z.object({ slug });
+const Invoice = z.object({ slug, 'days-overdue': z.coerce.number().int().min(0).max(3650) });
+const Plan = z.object({
+  slug,
+  'releases-per-year': z.coerce.number().int().min(0).max(100_000),
+  'video-distribution': bool.optional(),
+});
+const ArtistCreate = z.object({ tenant: slug, name: text, slug });
+const UserCreate = z.object({
+  tenant: slug,
+  email: z.email(),
+  password: z.string().min(8, 'at least 8 characters'),
+  role: Role,
+  artist: z.uuid().optional(),
+});
+const UserSuspend = z.object({ tenant: slug, email: z.email() });
+const KeyCreate = z.object({
+  tenant: slug,
+  role: Role,
+  artist: z.uuid().optional(),
+  roster: z.literal(true).optional(),
+  'expires-at': z.iso.datetime({ offset: true }).optional(),
+});
+const KeyRevoke = z.object({ key: z.string().startsWith('svk_') });
+
+/** `noun verb` → what it does and prints; every command prints exactly one JSON document. */
+export const ADMIN_COMMANDS: Record<string, Command> = {
+  'tenant create': async ({ em }, flags) => {
+    const input = parseOrThrow(TenantCreate, flags);
+    const tenant = await createTenant(em, { slug: input.slug, name: input.name, parentSlug: input.parent, domain: input.domain });
+    const { uuid, slug: tenantSlug, name, parent_uuid, ddex_party_id } = presentTenant(tenant);
+    return { tenant: { uuid, slug: tenantSlug, name, parent_uuid, ddex_party_id } };
+  },
+  'tenant suspend': async ({ em }, flags) => ({ tenant: presentTenant(await setTenantSuspended(em, parseOrThrow(SlugOnly, flags).slug, true)) }),
+  'tenant unsuspend': async ({ em }, flags) => ({
+    tenant: presentTenant(await setTenantSuspended(em, parseOrThrow(SlugOnly, flags).slug, false)),
+  }),
+  'tenant invoice': async ({ em }, flags) => {
+    const input = parseOrThrow(Invoice, flags);
+    return { invoice: presentInvoice(await openInvoice(em, input.slug, input['days-overdue'])) };
+  },
+  'tenant invoice-paid': async ({ em }, flags) => {
+    const invoice = await payInvoices(em, parseOrThrow(SlugOnly, flags).slug);
+    return { invoice: invoice ? presentInvoice(invoice) : null };
+  },
+  'tenant plan': async ({ em }, flags) => {
+    const input = parseOrThrow(Plan, flags);
+    const plan = await setTenantPlan(em, input.slug, {
+      releasesPerYear: input['releases-per-year'],
+      videoDistribution: input['video-distribution'],
+    });
+    return { plan: presentPlan(plan) };
+  },
+  'artist create': async ({ em, nats, subjectPrefix }, flags) => {
+    const input = parseOrThrow(ArtistCreate, flags);
+    const tenant = await findTenantBySlug(em, input.tenant);
+    const reply = await callService(
+      await nats(),
+      apiSubject(subjectPrefix, 'catalogue'),
+      {
+        operation: CatalogueOperation.artistsCreate,
+        body: { name: input.name, slug: input.slug },
+        principal: {
+          tenant_id: tenant.id,
+          tenant_slug: tenant.slug,
+          role: 'super_admin',
+          actor: { type: 'system', id: 'admin' },
+          artist_id: null,
+          roster: false,
+        },
+      },
+      15_000,
+    );
+    const body = reply.body as { artist?: unknown; error?: string; errors?: unknown } | undefined;
+    if (reply.status !== 201) {
+      throw new DomainError('bad_request', `${body?.error ?? `catalogue answered ${reply.status}`}${body?.errors ? ` ${JSON.stringify(body.errors)}` : ''}`);
+    }
+    return { artist: body?.artist };
+  },
+  'user create': async ({ em }, flags) => {
+    const input = parseOrThrow(UserCreate, flags);
+    const user = await createUser(em, {
+      tenantSlug: input.tenant,
+      email: input.email,
+      password: input.password,
+      role: input.role,
+      artistId: input.artist,
+    });
+    const { uuid, email, role } = presentUser(user);
+    return { user: { uuid, email, role } };
+  },
+  'user suspend': async ({ em }, flags) => {
+    const input = parseOrThrow(UserSuspend, flags);
+    return { user: presentUser(await setUserSuspended(em, { tenantSlug: input.tenant, email: input.email, suspended: true })) };
+  },
+  'key create': async ({ em }, flags) => {
+    const input = parseOrThrow(KeyCreate, flags);
+    const { raw, key } = await createApiKey(em, {
+      tenantSlug: input.tenant,
+      role: input.role,
+      artistId: input.artist,
+      roster: input.roster,
+      expiresAt: input['expires-at'] ? new Date(input['expires-at']) : undefined,
+    });
+    const { uuid, prefix, role, roster, expires_at, artist_id } = presentApiKey(key);
+    return { key: raw, api_key: { uuid, prefix, role, roster, expires_at, artist_id } };
+  },
+  'key revoke': async ({ em }, flags) => ({ api_key: presentApiKey(await revokeApiKey(em, parseOrThrow(KeyRevoke, flags).key)) }),
+};

@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { DomainError, connectNats, openDatabase } from '@sv/platform';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { readAdminConfig } from '../config.ts';
+import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from '../db/index.ts';
+import { ADMIN_COMMANDS } from './admin-commands.ts';
+
+/**
+ * The operator command: `npm run -s admin -- <noun> <verb> [--flags] [--env sandbox]`.
+ * Exactly one JSON document on stdout and exit 0; on failure `{"error": …}` on stderr, exit 1.
+ */
+const STRING_FLAGS = [
+  'slug',
+  'name',
+  'parent',
+  'domain',
+  'days-overdue',
+  'releases-per-year',
+  'video-distribution',
+  'tenant',
+  'email',
+  'password',
+  'role',
+  'artist',
+  'expires-at',
+  'key',
+];
+
+const fail = (message: string): never => {
+  process.stderr.write(`${JSON.stringify({ error: message })}\n`);
+  process.exit(1);
+};
+
+const describe = (error: unknown): string => {
+  if (error instanceof DomainError && error.fields && Object.keys(error.fields).length > 0) {
+    const details = Object.entries(error.fields).map(([field, messages]) => `--${field}: ${messages.join(' ')}`);
+    return `${error.message}: ${details.join('; ')}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+};
+
+const { positionals, values } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      strict: true,
+      options: {
+        env: { type: 'string', default: 'production' },
+        roster: { type: 'boolean' },
+        ...Object.fromEntries(STRING_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
+      },
+    });
+  } catch (error) {
+    return fail(describe(error));
+  }
+})();
+
+const commandName = positionals.slice(0, 2).join(' ');
+const command = ADMIN_COMMANDS[commandName];
+if (!command) fail(`Unknown command "${commandName}". Commands: ${Object.keys(ADMIN_COMMANDS).join(', ')}.`);
+const environment = values.env;
+if (environment !== 'production' && environment !== 'sandbox') fail('--env must be production or sandbox.');
+
+const config = readAdminConfig(environment as 'production' | 'sandbox');
+const silent = pino({ level: 'silent' });
+let nc: NatsConnection | undefined;
+const orm = await openDatabase({
+  url: config.databaseUrl,
+  schema: GATEWAY_SCHEMA,
+  entities: GATEWAY_ENTITIES,
+  migrations: GATEWAY_MIGRATIONS,
+  logger: silent,
+  poolMax: 2,
+}).catch((error: unknown) => fail(`Cannot open the ${environment} database: ${describe(error)}`));
+
+let exitCode = 0;
+try {
+  const { env: _env, ...flags } = values;
+  const result = await command!(
+    {
+      em: orm.em.fork(),
+      nats: async () => (nc ??= await connectNats(config.natsUrl, 'admin', silent)),
+      subjectPrefix: config.subjectPrefix,
+    },
+    flags,
+  );
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} catch (error) {
+  process.stderr.write(`${JSON.stringify({ error: describe(error) })}\n`);
+  exitCode = 1;
+} finally {
+  await nc?.close();
+  await orm.close(true);
+}
+process.exit(exitCode);

@@ -1,0 +1,40 @@
+import { match } from 'path-to-regexp';
+import type { RateCategory } from '../rate-limit/rate-categories.ts';
+import { ROUTE_TABLE, type HttpMethod } from './route-table.ts';
+
+const VERSION_PREFIX = /^\/v\d+(?=\/|$)/i;
+
+/** Paths the gateway answers itself once the caller is authenticated. */
+export const GATEWAY_OWNED_ROUTES: readonly { method: HttpMethod; path: string; rate?: RateCategory }[] = [
+  { method: 'GET', path: '/users/me' },
+];
+
+const compiled = [...ROUTE_TABLE, ...GATEWAY_OWNED_ROUTES].map((entry) => ({
+  method: entry.method,
+  matches: match(entry.path),
+  rate: entry.rate ?? 'general',
+}));
+
+const withoutVersion = (path: string): string => path.replace(VERSION_PREFIX, '') || '/';
+
+/** True when some route serves this method and (version-free) path. */
+export const isKnownRoute = (method: string, path: string): boolean => {
+  const unversioned = withoutVersion(path);
+  const lookup = method === 'HEAD' ? 'GET' : method;
+  return compiled.some((candidate) => candidate.method === lookup && candidate.matches(unversioned) !== false);
+};
+
+/**
+ * The rate category of a request, decided before routing so that every response, including
+ * 404s and version errors, is counted and carries the X-RateLimit headers.
+ */
+export const rateCategoryOf = (method: string, path: string): RateCategory => {
+  const unversioned = withoutVersion(path);
+  for (const candidate of compiled) {
+    if (candidate.method === method && candidate.matches(unversioned) !== false) return candidate.rate;
+  }
+  return 'general';
+};
+
+/** True for the health probe, which has no authentication and no rate limit. */
+export const isHealthPath = (path: string): boolean => /^(\/v\d+)?\/health\/?$/i.test(path);

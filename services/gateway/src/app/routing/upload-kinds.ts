@@ -1,0 +1,76 @@
+/** Size ceilings and allowed types of the spec's Limits, per kind of upload. */
+export const UPLOAD_KINDS = {
+  image: {
+    label: 'image',
+    maxMegabytes: 20,
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/tiff'],
+  },
+  audio: {
+    label: 'audio',
+    maxMegabytes: 200,
+    mimeTypes: [
+      'audio/wav',
+      'audio/x-wav',
+      'audio/wave',
+      'audio/vnd.wave',
+      'audio/flac',
+      'audio/x-flac',
+      'audio/aiff',
+      'audio/x-aiff',
+      'audio/mpeg',
+      'audio/mp3',
+      'audio/aac',
+      'audio/x-aac',
+      'audio/mp4',
+      'audio/x-m4a',
+    ],
+  },
+  document: {
+    label: 'document',
+    maxMegabytes: 10,
+    mimeTypes: ['application/xml', 'text/xml', 'text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'],
+  },
+  animated: {
+    label: 'animated artwork',
+    maxMegabytes: 50,
+    mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'image/gif'],
+  },
+  video: {
+    label: 'video',
+    maxMegabytes: 2048,
+    mimeTypes: ['video/mp4', 'video/quicktime'],
+  },
+} as const;
+
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+export const EXTENSION_BY_MIME: Record<string, string> = {
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/webp': '.webp',
+  'image/tiff': '.tiff',
+  'image/gif': '.gif',
+  'audio/wav': '.wav',
+  'audio/x-wav': '.wav',
+  'audio/wave': '.wav',
+  'audio/vnd.wave': '.wav',
+  'audio/flac': '.flac',
+  'audio/x-flac': '.flac',
+  'audio/aiff': '.aiff',
+  'audio/x-aiff': '.aiff',
+  'audio/mpeg': '.mp3',
+  'audio/mp3': '.mp3',
+  'audio/aac': '.aac',
+  'audio/x-aac': '.aac',
+  'audio/mp4': '.m4a',
+  'audio/x-m4a': '.m4a',
+  'application/xml': '.xml',
+  'text/xml': '.xml',
+  'text/csv': '.csv',
+  'application/csv': '.csv',
+  'text/plain': '.txt',
+  'application/vnd.ms-excel': '.csv',
+  'video/mp4': '.mp4',
+  'video/quicktime': '.mov',
+  'video/webm': '.webm',
+};

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { Invoice, Tenant, TenantPlan } from '../../db/entities/tenant.entity.ts';
+import { newDdexPartyId } from './ddex-party-id.ts';
+import { TenantDomainTakenError, TenantNotFoundError, TenantSlugTakenError } from './tenants.errors.ts';
+
+export interface TenantView {
+  uuid: string;
+  slug: string;
+  name: string;
+  parent_uuid: string | null;
+  ddex_party_id: string;
+  domain: string | null;
+  status: string;
+  created_at: string;
+}
+
+export const presentTenant = (tenant: Tenant): TenantView => ({
+  uuid: tenant.id,
+  slug: tenant.slug,
+  name: tenant.name,
+  parent_uuid: tenant.parentId ?? null,
+  ddex_party_id: tenant.ddexPartyId,
+  domain: tenant.domain ?? null,
+  status: tenant.status,
+  created_at: tenant.createdAt.toISOString(),
+});
+
+export const findTenantBySlug = async (em: EntityManager, slug: string): Promise<Tenant> => {
+  const tenant = await em.findOne(Tenant, { slug, deletedAt: null });
+  if (!tenant) throw new TenantNotFoundError();
+  return tenant;
+};
+
+export const findTenantById = async (em: EntityManager, id: string): Promise<Tenant> => {
+  const tenant = await em.findOne(Tenant, { id, deletedAt: null });
+  if (!tenant) throw new TenantNotFoundError();
+  return tenant;
+};
+
+export interface CreateTenantInput {
+  slug: string;
+  name: string;
+  parentSlug?: string | undefined;
+  domain?: string | undefined;
+}
+
+export const createTenant = async (em: EntityManager, input: CreateTenantInput): Promise<Tenant> => {
+  if (await em.findOne(Tenant, { slug: input.slug, deletedAt: null })) throw new TenantSlugTakenError();
+  const parent = input.parentSlug ? await findTenantBySlug(em, input.parentSlug) : null;
+  for (let attempt = 0; ; attempt++) {
+    const now = new Date();
+    const tenant = em.create(Tenant, {
+      id: randomUUID(),
+      slug: input.slug,
+      name: input.name,
+      parentId: parent?.id ?? null,
+      ddexPartyId: newDdexPartyId(now),
+      domain: input.domain?.toLowerCase() ?? null,
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+    });
+    try {
+      await em.flush();
+      return tenant;
+    } catch (error) {
+      em.clear();
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      const constraint = (error as { constraint?: string }).constraint ?? error.message;
+      if (constraint.includes('tenant_slug')) throw new TenantSlugTakenError();
+      if (constraint.includes('tenant_domain')) throw new TenantDomainTakenError();
+      if (attempt >= 5) throw error; // party id clashes five times in a row: give up loudly
+    }
+  }
+};
+
+export const setTenantSuspended = async (em: EntityManager, slug: string, suspended: boolean): Promise<Tenant> => {
+  const tenant = await findTenantBySlug(em, slug);
+  tenant.status = suspended ? 'suspended' : 'active';
+  tenant.updatedAt = new Date();
+  await em.flush();
+  return tenant;
+};
+
+/** Resolves a tenant from a mapped domain (X-Tenant-Domain or the Host header). */
+export const findTenantByDomain = async (em: EntityManager, domain: string): Promise<Tenant | null> =>
+  em.findOne(Tenant, { domain: domain.toLowerCase().replace(/:\d+$/, ''), deletedAt: null });
+
+export interface InvoiceView {
+  uuid: string;
+  tenant_uuid: string;
+  status: string;
+  due_at: string;
+  paid_at: string | null;
+  days_overdue: number;
+}
+
+export const presentInvoice = (invoice: Invoice, now = new Date()): InvoiceView => ({
+  uuid: invoice.id,
+  tenant_uuid: invoice.tenantId,
+  status: invoice.status,
+  due_at: invoice.dueAt.toISOString(),
+  paid_at: invoice.paidAt?.toISOString() ?? null,
+  days_overdue:
+    invoice.status === 'open' ? Math.max(0, Math.floor((now.getTime() - invoice.dueAt.getTime()) / 86_400_000)) : 0,
+});
+
+/** Records an open invoice that fell due `daysOverdue` days ago. */
+export const openInvoice = async (em: EntityManager, slug: string, daysOverdue: number): Promise<Invoice> => {
+  const tenant = await findTenantBySlug(em, slug);
+  const now = new Date();
+  const invoice = em.create(Invoice, {
+    id: randomUUID(),
+    tenantId: tenant.id,
+    status: 'open',
+    dueAt: new Date(now.getTime() - daysOverdue * 86_400_000),
+    paidAt: null,
+    createdAt: now,
+  });
+  await em.flush();
+  return invoice;
+};
+
+/** Marks every open invoice of the tenant paid; returns the most recent one, if any. */
+export const payInvoices = async (em: EntityManager, slug: string): Promise<Invoice | null> => {
+  const tenant = await findTenantBySlug(em, slug);
+  const open = await em.find(Invoice, { tenantId: tenant.id, status: 'open' }, { orderBy: { dueAt: 'desc' } });
+  const now = new Date();
+  for (const invoice of open) {
+    invoice.status = 'paid';
+    invoice.paidAt = now;
+  }
+  await em.flush();
+  return open[0] ?? null;
+};
+
+export interface PlanView {
+  tenant_uuid: string;
+  releases_per_year: number;
+  video_distribution: boolean;
+  updated_at: string;
+}
+
+export const presentPlan = (plan: TenantPlan): PlanView => ({
+  tenant_uuid: plan.tenantId,
+  releases_per_year: plan.releasesPerYear,
+  video_distribution: plan.videoDistribution,
+  updated_at: plan.updatedAt.toISOString(),
+});
+
+export const setTenantPlan = async (
+  em: EntityManager,
+  slug: string,
+  input: { releasesPerYear: number; videoDistribution?: boolean | undefined },
+): Promise<TenantPlan> => {
+  const tenant = await findTenantBySlug(em, slug);
+  const existing = await em.findOne(TenantPlan, { tenantId: tenant.id });
+  const plan =
+    existing ??
+    em.create(TenantPlan, {
+      tenantId: tenant.id,
+      releasesPerYear: input.releasesPerYear,
+      videoDistribution: false,
+      updatedAt: new Date(),
+    });
+  plan.releasesPerYear = input.releasesPerYear;
+  if (input.videoDistribution !== undefined) plan.videoDistribution = input.videoDistribution;
+  plan.updatedAt = new Date();
+  await em.flush();
+  return plan;
+};

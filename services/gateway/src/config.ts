@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { baseEnvShape, parseEnv, toBaseConfig, type BaseConfig } from '@sv/platform';
+
+const shape = {
+  ...baseEnvShape,
+  SV_HTTP_HOST: z.string().default('127.0.0.1'),
+  SV_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Path the API is mounted under: '' in production, '/api' in the sandbox. */
+  SV_BASE_PATH: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9_-]+)*$/, 'must be empty or like /api')
+    .optional(),
+  SV_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SV_BLOB_DIR: z.string().default('var/blobs'),
+  SV_CDN_URL: z.url().default('http://127.0.0.1:8083'),
+  /** When set, this gateway also serves the blob directory read-only on that port (local CDN). */
+  SV_CDN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SV_DOCS_URL: z.url().default('http://127.0.0.1:8084'),
+  SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  SV_TRUST_PROXY: z.enum(['0', '1']).default('0'),
+};
+
+export interface GatewayConfig extends BaseConfig {
+  httpHost: string;
+  httpPort: number;
+  basePath: string;
+  tokenSecret: string;
+  blobDir: string;
+  cdnUrl: string;
+  cdnPort: number | undefined;
+  docsUrl: string;
+  serviceTimeoutMs: number;
+  trustProxy: boolean;
+}
+
+/** Local-development secrets; production manifests always set SV_TOKEN_SECRET from a Secret. */
+const DEVELOPMENT_TOKEN_SECRET = {
+  production: 'local-production-token-secret-change-me',
+  sandbox: 'local-sandbox-token-secret-change-me',
+} as const;
+
+/** The gateway's configuration, read from the environment once at start-up. */
+export const readConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
+  parseEnv(shape, env, (parsed) => {
+    const sandbox = parsed.SV_ENV === 'sandbox';
+    return {
+      ...toBaseConfig(parsed),
+      httpHost: parsed.SV_HTTP_HOST,
+      httpPort: parsed.SV_HTTP_PORT ?? (sandbox ? 8081 : 8080),
+      basePath: parsed.SV_BASE_PATH ?? (sandbox ? '/api' : ''),
+      tokenSecret: parsed.SV_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET[parsed.SV_ENV],
+      blobDir: parsed.SV_BLOB_DIR,
+      cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
+      cdnPort: parsed.SV_CDN_PORT,
+      docsUrl: parsed.SV_DOCS_URL.replace(/\/$/, ''),
+      serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
+      trustProxy: parsed.SV_TRUST_PROXY === '1',
+    };
+  });
+
+/** The operator command's configuration: the gateway's, for the environment named by --env. */
+export const readAdminConfig = (environment: 'production' | 'sandbox'): GatewayConfig =>
+  readConfig({ ...process.env, SV_ENV: environment });

@@ -1,0 +1,15 @@
+import { ApiKey } from './entities/api-key.entity.ts';
+import { Invoice, Tenant, TenantPlan } from './entities/tenant.entity.ts';
+import { User } from './entities/user.entity.ts';
+import { Migration20261121000000_identity } from './migrations/Migration20261121000000_identity.ts';
+import { Migration20261121000100_edge } from './migrations/Migration20261121000100_edge.ts';
+
+export const GATEWAY_SCHEMA = 'gateway';
+
+export const GATEWAY_ENTITIES = [Tenant, TenantPlan, Invoice, User, ApiKey];
+
+/** In order of application; names are the migration table's keys, never rename one. */
+export const GATEWAY_MIGRATIONS = [
+  { name: 'Migration20261121000000_identity', class: Migration20261121000000_identity },
+  { name: 'Migration20261121000100_edge', class: Migration20261121000100_edge },
+];

@@ -1,0 +1,94 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { startServiceRuntime, type ServiceRuntime } from '@sv/platform';
+import { LocalDiskBlobStore } from './app/blobs/blob-store.ts';
+import { IdempotencyService, pruneIdempotencyRecords } from './app/idempotency/idempotency.service.ts';
+import { pruneRateLimitWindows } from './app/rate-limit/rate-limiter.ts';
+import type { GatewayConfig } from './config.ts';
+import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './db/index.ts';
+import { createGatewayApp } from './http/app.ts';
+
+export interface RunningGateway {
+  runtime: ServiceRuntime;
+  /** Base address of the API, e.g. http://127.0.0.1:8080 (sandbox: …/api). */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const listen = (app: express.Express, host: string, port: number): Promise<Server> =>
+  new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+
+const closeServer = (server: Server | undefined): Promise<void> =>
+  new Promise((resolve) => {
+    if (!server) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+
+/** Housekeeping every minute; one replica at a time thanks to a transaction-scoped advisory lock. */
+const startHousekeeping = (runtime: ServiceRuntime): NodeJS.Timeout => {
+  const timer = setInterval(() => {
+    void runtime.orm.em
+      .fork()
+      .transactional(async (em) => {
+        const [lock] = await em.execute<{ locked: boolean }[]>(`select pg_try_advisory_xact_lock(hashtext('sv:gateway:housekeeping')) as "locked"`);
+        if (!lock?.locked) return;
+        await pruneRateLimitWindows(em);
+        await pruneIdempotencyRecords(em);
+      })
+      .catch((error: unknown) => runtime.logger.warn({ err: error }, 'housekeeping failed'));
+  }, 60_000);
+  timer.unref();
+  return timer;
+};
+
+/** Starts one gateway: its schema, NATS, the HTTP edge and (optionally) the local CDN. */
+export const startGateway = async (config: GatewayConfig): Promise<RunningGateway> => {
+  const runtime = await startServiceRuntime(
+    { service: 'gateway', schema: GATEWAY_SCHEMA, entities: GATEWAY_ENTITIES, migrations: GATEWAY_MIGRATIONS },
+    { config },
+  );
+  const blobs = new LocalDiskBlobStore(config.blobDir, config.cdnUrl);
+  const app = createGatewayApp({
+    environment: config.env,
+    version: config.version,
+    basePath: config.basePath,
+    docsUrl: config.docsUrl,
+    subjectPrefix: config.subjectPrefix,
+    serviceTimeoutMs: config.serviceTimeoutMs,
+    trustProxy: config.trustProxy,
+    orm: runtime.orm,
+    nc: runtime.nc,
+    blobs,
+    idempotency: new IdempotencyService(runtime.orm),
+    logger: runtime.logger,
+  });
+  const server = await listen(app, config.httpHost, config.httpPort);
+  const port = (server.address() as AddressInfo).port;
+
+  let cdn: Server | undefined;
+  if (config.cdnPort !== undefined) {
+    const cdnApp = express();
+    cdnApp.disable('x-powered-by');
+    cdnApp.use(express.static(blobs.root, { dotfiles: 'deny', index: false, fallthrough: false, immutable: true, maxAge: '365d' }));
+    cdn = await listen(cdnApp, config.httpHost, config.cdnPort);
+  }
+  const housekeeping = startHousekeeping(runtime);
+  const url = `http://${config.httpHost}:${port}${config.basePath}`;
+  runtime.logger.info({ url }, 'gateway listening');
+
+  return {
+    runtime,
+    url,
+    port,
+    async stop() {
+      clearInterval(housekeeping);
+      await Promise.all([closeServer(server), closeServer(cdn)]);
+      await runtime.stop();
+    },
+  };
+};

@@ -1,0 +1,81 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Request, Response } from 'express';
+import { apiSubject, type ParsedServiceReply, type UploadedFile } from '@sv/contracts';
+import { callService } from '@sv/platform';
+import type { RouteEntry } from '../app/routing/route-table.ts';
+import { locals } from './locals.ts';
+
+interface PageMetaLike {
+  mode?: string;
+  has_more?: boolean;
+  next_cursor?: string | null;
+  current_page?: number;
+  last_page?: number;
+}
+
+/** Link: rel="next" for list replies that have another page, built from the caller's own URL. */
+const nextLink = (req: Request, body: unknown): string | undefined => {
+  const meta = (body as { meta?: PageMetaLike } | undefined)?.meta;
+  if (!meta) return undefined;
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  if (meta.mode === 'cursor' && meta.has_more && meta.next_cursor) {
+    url.searchParams.set('cursor', meta.next_cursor);
+    url.searchParams.delete('page');
+  } else if (meta.mode === 'offset' && (meta.current_page ?? 0) < (meta.last_page ?? 0)) {
+    url.searchParams.set('page', String((meta.current_page ?? 1) + 1));
+  } else {
+    return undefined;
+  }
+  return `<${url.toString()}>; rel="next"`;
+};
+
+const flatQuery = (query: Request['query']): Record<string, string | string[]> => {
+  const flat: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === 'string') flat[key] = value;
+    else if (Array.isArray(value)) flat[key] = value.filter((item): item is string => typeof item === 'string');
+  }
+  return flat;
+};
+
+/**
+ * The last step for a routed request: hand it to the owning service over NATS with the caller's
+ * principal, record the reply for idempotency, and send it. An unreachable service is 503 at once.
+ */
+export const forward =
+  (entry: RouteEntry, nc: NatsConnection, subjectPrefix: string, timeoutMs: number) =>
+  async (req: Request, res: Response): Promise<void> => {
+    const state = locals(res);
+    const principal = state.principal;
+    if (!principal) throw new Error('forward needs an authenticated principal');
+    const files = (res.locals.upload as { files: UploadedFile[] } | undefined)?.files ?? [];
+    let reply: ParsedServiceReply;
+    try {
+      reply = await callService(
+        nc,
+        apiSubject(subjectPrefix, entry.service),
+        {
+          operation: entry.operation,
+          params: req.params as Record<string, string>,
+          query: flatQuery(req.query),
+          body: req.body,
+          principal,
+          files,
+        },
+        timeoutMs,
+      );
+    } catch (error) {
+      await state.idempotency?.release();
+      throw error;
+    }
+    const headers: Record<string, string> = { ...reply.headers };
+    const link = nextLink(req, reply.body);
+    if (link) headers.Link = link;
+    if (state.idempotency) {
+      if (reply.status >= 500) await state.idempotency.release();
+      else await state.idempotency.complete({ status: reply.status, headers, body: reply.body ?? null });
+    }
+    res.set(headers).status(reply.status);
+    if (reply.status === 204 || reply.body === undefined) res.end();
+    else res.json(reply.body);
+  };
