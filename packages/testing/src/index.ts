@@ -1,0 +1,4 @@
+export * from './isolation.ts';
+export * from './service-process.ts';
+export * from './platform.ts';
+export * from './api-client.ts';

@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { TEST_NATS_URL, createTestDatabase, uniqueSubjectPrefix, type TestDatabase } from './isolation.ts';
+import { REPO_ROOT, spawnServiceProcess, type ServiceProcess } from './service-process.ts';
+
+export const SERVICE_ENTRY = {
+  gateway: 'services/gateway/src/main.ts',
+  catalogue: 'services/catalogue/src/main.ts',
+  admin: 'services/gateway/src/admin/main.ts',
+} as const;
+
+export interface AdminResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON on success, stderr parsed on failure. */
+  json: Record<string, any>;
+}
+
+export interface TestPlatform {
+  environment: 'production' | 'sandbox';
+  db: TestDatabase;
+  subjectPrefix: string;
+  /** Environment every process of this platform runs with. */
+  env: Record<string, string>;
+  gateways: { process: ServiceProcess; url: string }[];
+  /** Base URL of the first gateway, e.g. http://127.0.0.1:41234 (sandbox: …/api). */
+  baseUrl: string;
+  catalogue: ServiceProcess | undefined;
+  startCatalogue(): Promise<ServiceProcess>;
+  startGateway(extraEnv?: Record<string, string>): Promise<{ process: ServiceProcess; url: string }>;
+  admin(...args: string[]): Promise<AdminResult>;
+  stop(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  environment?: 'production' | 'sandbox';
+  /** Start the catalogue too (default true). */
+  catalogue?: boolean;
+  gateways?: number;
+  env?: Record<string, string>;
+}
+
+/** Runs the operator command as an operator would, against the given environment variables. */
+export const runAdmin = (env: Record<string, string>, args: string[]): Promise<AdminResult> =>
+  new Promise((resolveRun, rejectRun) => {
+    const child = spawn(process.execPath, [resolve(REPO_ROOT, SERVICE_ENTRY.admin), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', rejectRun);
+    child.once('exit', (code) => {
+      const source = code === 0 ? stdout : stderr;
+      let json: Record<string, any> = {};
+      try {
+        json = JSON.parse(source.trim().split('\n').at(-1) ?? '{}') as Record<string, any>;
+      } catch {
+        json = { unparsed: source };
+      }
+      resolveRun({ code: code ?? 1, stdout, stderr, json });
+    });
+  });
+
+/**
+ * A whole platform for one test file: its own database and subject prefix, and real service
+ * processes (catalogue, one or more gateways) speaking to the real Postgres and NATS.
+ */
+export const startPlatform = async (options: PlatformOptions = {}): Promise<TestPlatform> => {
+  const environment = options.environment ?? 'production';
+  const db = await createTestDatabase(environment === 'sandbox' ? 'svsb' : 'sv');
+  const subjectPrefix = uniqueSubjectPrefix();
+  const blobDir = await mkdtemp(join(tmpdir(), 'sv-blobs-'));
+  const env: Record<string, string> = {
+    SV_ENV: environment,
+    SV_DATABASE_URL: db.url,
+    SV_NATS_URL: TEST_NATS_URL,
+    SV_SUBJECT_PREFIX: subjectPrefix,
+    SV_BLOB_DIR: blobDir,
+    SV_CDN_URL: 'http://127.0.0.1:8083',
+    SV_HTTP_PORT: '0',
+    SV_HEALTH_PORT: '0',
+    SV_ALLOW_PRIVATE_URLS: '1',
+    ...options.env,
+  };
+  const processes: ServiceProcess[] = [];
+
+  const platform: TestPlatform = {
+    environment,
+    db,
+    subjectPrefix,
+    env,
+    gateways: [],
+    baseUrl: '',
+    catalogue: undefined,
+    async startCatalogue() {
+      const catalogue = spawnServiceProcess('catalogue', SERVICE_ENTRY.catalogue, env);
+      processes.push(catalogue);
+      await catalogue.waitForLog((line) => line.msg === 'catalogue started');
+      platform.catalogue = catalogue;
+      return catalogue;
+    },
+    async startGateway(extraEnv = {}) {
+      const gateway = spawnServiceProcess(`gateway-${platform.gateways.length}`, SERVICE_ENTRY.gateway, { ...env, ...extraEnv });
+      processes.push(gateway);
+      const line = await gateway.waitForLog((entry) => entry.msg === 'gateway listening');
+      const started = { process: gateway, url: String(line.url) };
+      platform.gateways.push(started);
+      if (!platform.baseUrl) platform.baseUrl = started.url;
+      return started;
+    },
+    admin: (...args) => runAdmin(env, args),
+    async stop() {
+      await Promise.allSettled(processes.map((child) => child.stop()));
+      await db.drop();
+      await rm(blobDir, { recursive: true, force: true });
+    },
+  };
+
+  try {
+    if (options.catalogue !== false) await platform.startCatalogue();
+    for (let i = 0; i < (options.gateways ?? 1); i++) await platform.startGateway();
+  } catch (error) {
+    await platform.stop();
+    throw error;
+  }
+  return platform;
+};

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+
+/** The repository root, from this file's place in packages/testing/src. */
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+export interface ServiceProcess {
+  readonly name: string;
+  readonly child: ChildProcess;
+  /** Every log line written so far, parsed where it is JSON. */
+  readonly logs: Record<string, unknown>[];
+  /** Resolves with the first log line matching `predicate`, waiting up to `timeoutMs`. */
+  waitForLog(predicate: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** SIGTERM (graceful drain), then SIGKILL after a grace period. */
+  stop(): Promise<void>;
+  /** SIGKILL at once: a crash. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Runs a real service process (`node <entry>`) with the given environment, exactly as in
+ * production but on the test's own database and subject prefix.
+ */
+export const spawnServiceProcess = (
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+): ServiceProcess => {
+  const child = spawn(process.execPath, [resolve(REPO_ROOT, entry)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, SV_LOG_PRETTY: '0', SV_LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  const waiters = new Set<{ predicate: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }>();
+  let buffer = '';
+  const onData = (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    let newline: number;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const text = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      let line: Record<string, unknown>;
+      try {
+        line = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        line = { msg: text };
+      }
+      logs.push(line);
+      for (const waiter of waiters) {
+        if (waiter.predicate(line)) {
+          waiters.delete(waiter);
+          waiter.resolve(line);
+        }
+      }
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+
+  const waitForLog: ServiceProcess['waitForLog'] = (predicate, timeoutMs = 20_000) => {
+    const seen = logs.find(predicate);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolveWait, rejectWait) => {
+      const waiter = {
+        predicate,
+        resolve: (line: Record<string, unknown>) => {
+          clearTimeout(timer);
+          resolveWait(line);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        rejectWait(new Error(`${name}: expected log line did not appear in ${timeoutMs} ms. Last lines:\n${logs.slice(-15).map((l) => JSON.stringify(l)).join('\n')}`));
+      }, timeoutMs);
+      waiters.add(waiter);
+      void exited.then(() => {
+        if (waiters.has(waiter)) {
+          waiters.delete(waiter);
+          clearTimeout(timer);
+          rejectWait(new Error(`${name} exited before the expected log line. Last lines:\n${logs.slice(-15).map((l) => JSON.stringify(l)).join('\n')}`));
+        }
+      });
+    });
+  };
+
+  const signal = async (sig: NodeJS.Signals, graceMs: number) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(sig);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  return {
+    name,
+    child,
+    logs,
+    waitForLog,
+    stop: () => signal('SIGTERM', 10_000),
+    kill: () => signal('SIGKILL', 0),
+  };
+};
