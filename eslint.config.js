@@ -31,6 +31,11 @@ export default [
     },
   },
   {
+    // Tests and their helpers read arbitrary JSON replies.
+    files: ['**/test/**/*.ts', 'packages/testing/**/*.ts', 'tools/bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     // The only places allowed to read the environment.
     files: ['services/*/src/config.ts', 'tools/**/*.ts', '**/test/**/*.ts', 'packages/testing/**/*.ts'],
     rules: { 'no-restricted-properties': 'off' },

@@ -20,5 +20,6 @@ export default {
     project('platform', '<rootDir>/packages/platform'),
     project('gateway', '<rootDir>/services/gateway'),
     project('catalogue', '<rootDir>/services/catalogue'),
+    project('dev', '<rootDir>/tools/dev'),
   ],
 };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * List query of the spec's Conventions: offset mode (page, per_page) by default, cursor mode
- * when `cursor` is present. per_page is 1..max (100 unless an endpoint allows more).
+ * when `cursor` is present. An empty `cursor=` (or `mode=cursor`) starts a cursor walk at the
+ * first row. per_page is 1..max (100 unless an endpoint allows more).
  */
 export const paginationQuery = (options: { defaultPerPage?: number; maxPerPage?: number } = {}) => {
   const max = options.maxPerPage ?? 100;
@@ -14,7 +15,8 @@ export const paginationQuery = (options: { defaultPerPage?: number; maxPerPage?:
       .min(1, 'The per_page must be at least 1.')
       .max(max, `The per_page may not be greater than ${max}.`)
       .default(options.defaultPerPage ?? 50),
-    cursor: z.string().min(1).max(1024).optional(),
+    cursor: z.string().max(1024).optional(),
+    mode: z.enum(['offset', 'cursor']).optional(),
   });
 };
 export type PaginationQuery = z.infer<ReturnType<typeof paginationQuery>>;

@@ -18,6 +18,8 @@ const shape = {
   SV_DOCS_URL: z.url().default('http://127.0.0.1:8084'),
   SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SV_TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Scales every rate limit; only benchmarks raise it. Production manifests never set it. */
+  SV_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 };
 
 export interface GatewayConfig extends BaseConfig {
@@ -31,6 +33,7 @@ export interface GatewayConfig extends BaseConfig {
   docsUrl: string;
   serviceTimeoutMs: number;
   trustProxy: boolean;
+  rateLimitMultiplier: number;
 }
 
 /** Local-development secrets; production manifests always set SV_TOKEN_SECRET from a Secret. */
@@ -55,6 +58,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       docsUrl: parsed.SV_DOCS_URL.replace(/\/$/, ''),
       serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
       trustProxy: parsed.SV_TRUST_PROXY === '1',
+      rateLimitMultiplier: parsed.SV_RATE_LIMIT_MULTIPLIER,
     };
   });
 

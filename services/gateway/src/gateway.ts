@@ -61,6 +61,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     subjectPrefix: config.subjectPrefix,
     serviceTimeoutMs: config.serviceTimeoutMs,
     trustProxy: config.trustProxy,
+    rateLimitMultiplier: config.rateLimitMultiplier,
     orm: runtime.orm,
     nc: runtime.nc,
     blobs,

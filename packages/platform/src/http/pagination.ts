@@ -14,6 +14,13 @@ export const decodeCursor = (cursor: string, arity: number): unknown[] => {
   throw new ValidationError({ cursor: ['The cursor is invalid.'] });
 };
 
+/**
+ * The cursor to continue from in cursor mode: '' for the first page (`cursor=` or
+ * `mode=cursor`), undefined in offset mode.
+ */
+export const requestedCursor = (query: PaginationQuery): string | undefined =>
+  query.cursor !== undefined ? query.cursor : query.mode === 'cursor' ? '' : undefined;
+
 export const offsetMeta = (total: number, query: PaginationQuery): OffsetMeta => ({
   mode: 'offset',
   total,

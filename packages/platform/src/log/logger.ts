@@ -53,6 +53,17 @@ export const createLogger = (options: LoggerOptions): Logger =>
       return requestId ? { request_id: requestId } : {};
     },
     ...(options.pretty
-      ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: {
+              colorize: true,
+              translateTime: 'SYS:HH:MM:ss.l',
+              ignore: 'pid,hostname,service,env',
+              messageFormat: '[{service}:{env}] {msg}',
+              singleLine: true,
+            },
+          },
+        }
       : {}),
   });

@@ -27,6 +27,7 @@ export interface GatewayAppDeps {
   subjectPrefix: string;
   serviceTimeoutMs: number;
   trustProxy: boolean;
+  rateLimitMultiplier: number;
   orm: MikroORM;
   nc: NatsConnection;
   blobs: BlobStore;
@@ -53,7 +54,7 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   app.use(cors({ origin: true, credentials: true, maxAge: 600 }));
 
   const api = Router();
-  api.use(rateLimit(deps.orm));
+  api.use(rateLimit(deps.orm, deps.rateLimitMultiplier));
   api.use(versioning(`${deps.docsUrl}/openapi.json`));
   api.get('/health', healthRoute(deps.orm, deps.environment, deps.version));
 
@@ -73,7 +74,7 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   api.use(notFound);
 
   app.use(deps.basePath || '/', api);
-  app.use(rateLimit(deps.orm), notFound);
+  app.use(rateLimit(deps.orm, deps.rateLimitMultiplier), notFound);
   app.use(errorHandler(deps.logger));
   return app;
 };

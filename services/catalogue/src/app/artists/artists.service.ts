@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { ArtistEvents, type CreateArtistBody, type PaginationQuery, type UpdateArtistBody } from '@sv/contracts';
-import { ValidationError, cursorPage, decodeCursor, offsetMeta, recordEvent } from '@sv/platform';
+import { ValidationError, cursorPage, decodeCursor, offsetMeta, recordEvent, requestedCursor } from '@sv/platform';
 import { Artist } from '../../db/entities/artist.entity.ts';
 import { ArtistNotFoundError, ArtistSlugTakenError } from './artists.errors.ts';
 
@@ -119,6 +119,14 @@ export const deleteArtist = async (em: EntityManager, tenantId: string, artistId
   await em.flush();
 };
 
+const decodeArtistCursor = (cursor: string): { sortName: string; id: string } => {
+  const [sortName, id] = decodeCursor(cursor, 2);
+  if (typeof sortName !== 'string' || typeof id !== 'string' || !UUID.test(id)) {
+    throw new ValidationError({ cursor: ['The cursor is invalid.'] });
+  }
+  return { sortName, id };
+};
+
 export interface ArtistPage {
   artists: Artist[];
   total: number;
@@ -134,14 +142,12 @@ export const listArtists = async (
   const scope = { tenantId, deletedAt: null, ...(query.status ? { status: query.status } : {}) };
   const orderBy = { sortName: 'asc', id: 'asc' } as const;
   const total = await em.count(Artist, scope);
-  if (query.cursor) {
-    const [sortName, id] = decodeCursor(query.cursor, 2);
-    if (typeof sortName !== 'string' || typeof id !== 'string' || !UUID.test(id)) {
-      throw new ValidationError({ cursor: ['The cursor is invalid.'] });
-    }
+  const cursor = requestedCursor(query);
+  if (cursor !== undefined) {
+    const after = cursor === '' ? undefined : decodeArtistCursor(cursor);
     const rows = await em.find(
       Artist,
-      { ...scope, $or: [{ sortName: { $gt: sortName } }, { sortName, id: { $gt: id } }] },
+      after ? { ...scope, $or: [{ sortName: { $gt: after.sortName } }, { sortName: after.sortName, id: { $gt: after.id } }] } : scope,
       { orderBy, limit: query.per_page + 1 },
     );
     const page = cursorPage(rows, query.per_page, (artist) => [artist.sortName, artist.id]);

@@ -30,9 +30,10 @@ export const consumeRateLimit = async (
   em: EntityManager,
   category: RateCategory,
   subject: string,
-  now = new Date(),
+  options: { multiplier?: number; now?: Date } = {},
 ): Promise<RateDecision> => {
-  const limit = RATE_LIMITS[category];
+  const limit = RATE_LIMITS[category] * (options.multiplier ?? 1);
+  const now = options.now ?? new Date();
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const windowStart = nowSeconds - (nowSeconds % RATE_WINDOW_SECONDS);
   const resetAt = windowStart + RATE_WINDOW_SECONDS;

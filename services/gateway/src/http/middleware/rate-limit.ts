@@ -17,13 +17,13 @@ const rateSubject = (req: Request): string => {
  * which every later outcome (success or error) keeps. Over the limit: 429 with Retry-After.
  */
 export const rateLimit =
-  (orm: MikroORM) =>
+  (orm: MikroORM, multiplier = 1) =>
   async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (isHealthPath(req.path)) {
       next();
       return;
     }
-    const decision = await consumeRateLimit(orm.em.fork(), rateCategoryOf(req.method, req.path), rateSubject(req));
+    const decision = await consumeRateLimit(orm.em.fork(), rateCategoryOf(req.method, req.path), rateSubject(req), { multiplier });
     res.set(Header.rateLimitLimit, String(decision.limit));
     res.set(Header.rateLimitRemaining, String(decision.remaining));
     res.set(Header.rateLimitReset, String(decision.resetAt));

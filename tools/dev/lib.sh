@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Shared steps of `npm start` and `npm test`: dependencies, then Postgres and NATS JetStream.
+# Uses what is already running; else docker compose where a Docker engine runs; else local
+# binaries; else, on Debian as root, installs postgresql and nats-server.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+VAR="$ROOT/var"
+mkdir -p "$VAR/log"
+
+say() { printf '\033[1;36m==>\033[0m %s\n' "$*" >&2; }
+die() { printf '\033[1;31mxx\033[0m %s\n' "$*" >&2; exit 1; }
+
+PG_URL="${SV_ADMIN_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+NATS_URL="${SV_NATS_URL:-nats://127.0.0.1:4222}"
+export SV_ADMIN_DATABASE_URL="$PG_URL" SV_NATS_URL="$NATS_URL"
+
+# The Node the project pins (the `node` devDependency), whatever the machine's own is.
+NODE="$ROOT/node_modules/.bin/node"
+
+ensure_dependencies() {
+  local stamp="$ROOT/node_modules/.sv-lock-hash"
+  local want
+  want="$(sha256sum package-lock.json | cut -d' ' -f1)"
+  if [ ! -x "$NODE" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    command -v npm >/dev/null || die "npm is needed to install dependencies (install Node.js 20+ with npm first)."
+    # `npm install` rather than `npm ci`: the lock file omits optional per-platform binaries the
+    # registry does not serve, which `npm ci` treats as a mismatch. --no-save keeps the lock as is.
+    say "installing dependencies (npm install)"
+    npm install --no-audit --no-fund --no-save --loglevel=error
+    echo "$want" >"$stamp"
+  fi
+  [ -x "$NODE" ] || die "node_modules/.bin/node is missing after install"
+}
+
+probe() { "$NODE" tools/dev/src/probe-infra.ts; }
+probe_field() { probe | "$NODE" -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s)[process.argv[1]]))' "$1"; }
+
+wait_for() { # wait_for <postgres|nats> <seconds>
+  local what="$1" deadline=$((SECONDS + $2))
+  while [ $SECONDS -lt $deadline ]; do
+    [ "$(probe_field "$what")" = ok ] && return 0
+    sleep 1
+  done
+  return 1
+}
+
+docker_engine() { command -v docker >/dev/null && docker info >/dev/null 2>&1; }
+is_debian_root() { [ -f /etc/debian_version ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; }
+
+start_local_postgres() {
+  if command -v pg_ctlcluster >/dev/null && ls /etc/postgresql >/dev/null 2>&1 && [ -n "$(ls /etc/postgresql 2>/dev/null)" ]; then
+    local version
+    version="$(ls /etc/postgresql | sort -V | tail -n1)"
+    say "starting the local PostgreSQL $version cluster"
+    pg_ctlcluster --skip-systemctl-redirect "$version" main start 2>/dev/null || pg_ctlcluster "$version" main start || true
+    return 0
+  fi
+  return 1
+}
+
+trust_local_connections() {
+  # Local development only: let postgres@127.0.0.1 connect without a password, as the defaults expect.
+  local hba
+  hba="$(ls /etc/postgresql/*/main/pg_hba.conf 2>/dev/null | sort -V | tail -n1)"
+  [ -n "$hba" ] || return 0
+  if ! grep -q '^# sv: local trust' "$hba"; then
+    say "allowing trusted local connections in $hba (development machine)"
+    sed -i '1i # sv: local trust\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust' "$hba"
+    local version
+    version="$(basename "$(dirname "$(dirname "$hba")")")"
+    pg_ctlcluster --skip-systemctl-redirect "$version" main reload 2>/dev/null || pg_ctlcluster "$version" main reload || true
+  fi
+}
+
+start_local_nats() {
+  local bin
+  bin="$(command -v nats-server || true)"
+  [ -n "$bin" ] || return 1
+  say "starting nats-server with JetStream on 127.0.0.1:4222"
+  mkdir -p "$VAR/nats"
+  nohup "$bin" -a 127.0.0.1 -p 4222 -js -sd "$VAR/nats" >"$VAR/log/nats-server.log" 2>&1 &
+  return 0
+}
+
+ensure_infrastructure() {
+  local pg nats
+  pg="$(probe_field postgres)"
+  nats="$(probe_field nats)"
+  if [ "$pg" = ok ] && [ "$nats" = ok ]; then return 0; fi
+  [ "$nats" = no-jetstream ] && die "NATS at $NATS_URL runs without JetStream; restart it with -js."
+
+  if docker_engine; then
+    say "starting Postgres and NATS with docker compose"
+    docker compose up -d postgres nats
+  else
+    if [ "$pg" != ok ] && ! start_local_postgres; then
+      if is_debian_root; then
+        say "installing postgresql (apt)"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+        start_local_postgres || die "postgresql installed but its cluster did not start"
+      else
+        die "Postgres is not reachable at $PG_URL and cannot be started here (no Docker engine, no local binaries, not Debian as root)."
+      fi
+    fi
+    if [ "$pg" != ok ]; then wait_for postgres 30 || trust_local_connections; fi
+    if [ "$nats" != ok ] && ! start_local_nats; then
+      if is_debian_root; then
+        say "installing nats-server (apt)"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
+        start_local_nats || die "nats-server installed but could not be started"
+      else
+        die "NATS is not reachable at $NATS_URL and cannot be started here."
+      fi
+    fi
+  fi
+  wait_for postgres 60 || die "Postgres did not become reachable at $PG_URL"
+  wait_for nats 30 || die "NATS with JetStream did not become reachable at $NATS_URL"
+}
