@@ -66,7 +66,7 @@ export const Messages = {
     'Account access is suspended due to an outstanding invoice. Please contact support to restore access.',
   // Not named by the spec; worded in the same voice.
   malformedJson: 'Malformed JSON body.',
-  malformedQuery: 'Malformed query string.',
+  bodyTooLarge: (kilobytes: number) => `Request body exceeds the maximum allowed size of ${kilobytes} KB.`,
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Retry shortly.',
   multipartExpected: 'Expected a multipart/form-data body.',
 } as const;

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { currentRequestId } from './request-context.ts';
 
 export type { Logger };
@@ -39,11 +39,14 @@ export interface LoggerOptions {
   env: string;
   level: string;
   pretty?: boolean;
+  /** Where lines go (stdout by default); tests capture them. */
+  destination?: DestinationStream;
 }
 
 /** pino JSON logger; every line carries the service, env and the current request id. */
 export const createLogger = (options: LoggerOptions): Logger =>
-  pino({
+  pino(
+    {
     level: options.level,
     base: { service: options.service, env: options.env },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
@@ -66,4 +69,6 @@ export const createLogger = (options: LoggerOptions): Logger =>
           },
         }
       : {}),
-  });
+    },
+    options.destination,
+  );

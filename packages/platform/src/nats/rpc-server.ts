@@ -31,6 +31,8 @@ export const serveOperations = (options: {
   const inFlight = new Set<Promise<void>>();
 
   const handle = async (msg: Msg): Promise<void> => {
+    const started = performance.now();
+    let operation = 'unknown';
     let reply: ServiceReply;
     try {
       const parsed = ServiceRequest.safeParse(msg.json());
@@ -38,7 +40,8 @@ export const serveOperations = (options: {
         logger.error({ issues: parsed.error.issues }, 'malformed service request');
         reply = { status: 400, body: { success: false, error: Messages.malformedJson } };
       } else {
-        const handler = operations[parsed.data.operation];
+        operation = parsed.data.operation;
+        const handler = operations[operation];
         if (!handler) throw new NotFoundError(Messages.endpointNotFound, 'operation_unknown');
         reply = await handler(parsed.data);
       }
@@ -49,6 +52,7 @@ export const serveOperations = (options: {
     const requestId = msg.headers?.get(NatsHeader.requestId);
     if (requestId) replyHeaders.set(NatsHeader.requestId, requestId);
     msg.respond(encoder.encode(JSON.stringify(reply)), { headers: replyHeaders });
+    logger.info({ operation, status: reply.status, duration_ms: Math.round(performance.now() - started) }, 'operation');
   };
 
   const subscription: Subscription = nc.subscribe(subject, {

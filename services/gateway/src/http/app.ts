@@ -13,7 +13,7 @@ import { forward } from './forward.ts';
 import { gatewayRoutes, healthRoute } from './gateway-routes.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { idempotency } from './middleware/idempotency.ts';
-import { jsonBody } from './middleware/json-body.ts';
+import { jsonBody, jsonBodyLimitBytes } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { acceptUpload } from './middleware/upload.ts';
@@ -62,8 +62,9 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   authenticated.use(authenticate(deps.orm));
   authenticated.use(gatewayRoutes(deps.orm));
   const keyed = idempotency(deps.idempotency);
+  const json = jsonBody(jsonBodyLimitBytes(deps.nc.info?.max_payload ?? 1024 * 1024));
   for (const entry of ROUTE_TABLE) {
-    const body: RequestHandler = entry.upload ? acceptUpload(entry.upload, deps.blobs) : jsonBody;
+    const body: RequestHandler = entry.upload ? acceptUpload(entry.upload, deps.blobs) : json;
     const method = entry.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     authenticated[method](entry.path, body, keyed, forward(entry, deps.nc, deps.subjectPrefix, deps.serviceTimeoutMs));
   }

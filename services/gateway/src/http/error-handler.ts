@@ -1,14 +1,14 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Messages } from '@sv/contracts';
 import { BadRequestError, DomainError, errorToReply, type Logger } from '@sv/platform';
-import { JSON_BODY_LIMIT_BYTES } from './middleware/json-body.ts';
 
 /** body-parser's own errors, restated in the spec's terms. */
 const fromBodyParser = (error: unknown): unknown => {
   const type = (error as { type?: string } | null)?.type;
   if (type === 'entity.parse.failed') return new BadRequestError(Messages.malformedJson, { code: 'request.malformed_json' });
   if (type === 'entity.too.large') {
-    return new DomainError('payload_too_large', Messages.fileTooLarge(JSON_BODY_LIMIT_BYTES / (1024 * 1024)), { code: 'request.too_large' });
+    const limit = (error as { limit?: number }).limit ?? 0;
+    return new DomainError('payload_too_large', Messages.bodyTooLarge(Math.floor(limit / 1024)), { code: 'request.too_large' });
   }
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new BadRequestError(Messages.malformedJson, { code: 'request.bad_encoding' });
