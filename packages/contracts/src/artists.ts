@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './events.ts';
+import { ISO_3166_1_ALPHA_2 } from './territories.ts';
 
 export const ARTIST_SLUG_PATTERN = /^[a-z0-9-]+$/;
 const SPOTIFY_ID = /^[0-9A-Za-z]{22}$/;
@@ -27,6 +28,7 @@ const artistFields = {
     .trim()
     .regex(/^[A-Za-z]{2}$/, 'The country must be an ISO 3166-1 alpha-2 code.')
     .transform((code) => code.toUpperCase())
+    .refine((code) => ISO_3166_1_ALPHA_2.has(code), 'The country must be an ISO 3166-1 alpha-2 code.')
     .nullable()
     .optional(),
   status: z.enum(['active', 'inactive']).optional(),

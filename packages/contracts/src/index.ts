@@ -7,3 +7,4 @@ export * from './rpc.ts';
 export * from './events.ts';
 export * from './pagination.ts';
 export * from './artists.ts';
+export * from './territories.ts';

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger, withRequestId } from '@sv/platform';
+import { createLogger, withRequestId } from '../src/index.ts';
 
 const capture = () => {
   const lines: Record<string, any>[] = [];

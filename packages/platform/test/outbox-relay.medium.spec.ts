@@ -9,7 +9,7 @@ import {
   withRequestId,
   type EntityManager,
   type EventConsumer,
-} from '@sv/platform';
+} from '../src/index.ts';
 import {
   Widget,
   appliedCount,

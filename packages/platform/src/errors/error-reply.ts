@@ -31,6 +31,7 @@ const DATABASE_DOWN_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EHOSTUNREACH',
+  '3D000', // the database does not exist (dropped or never created)
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now

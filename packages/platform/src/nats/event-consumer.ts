@@ -96,7 +96,7 @@ export const startEventConsumer = async <TData extends z.ZodType>(
       parsed = { ...envelope, data: event.data.parse(envelope.data) };
     } catch (error) {
       log.error({ err: error, subject: msg.subject, seq: msg.seq }, 'poison message terminated: it does not match its schema');
-      msg.term('schema mismatch');
+      msg.term(); // no reason: NATS 2.9 ignores `+TERM <reason>`
       return;
     }
     try {
@@ -107,7 +107,7 @@ export const startEventConsumer = async <TData extends z.ZodType>(
       const deliveries = msg.info.deliveryCount;
       if (deliveries >= maxDeliver) {
         log.error({ err: error, event_id: parsed.id, deliveries }, 'event given up after max deliveries');
-        msg.term('max deliveries reached');
+        msg.term();
         return;
       }
       const delay = backoff[Math.min(deliveries - 1, backoff.length - 1)] ?? 1_000;

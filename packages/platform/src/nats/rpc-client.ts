@@ -9,10 +9,8 @@ import { NatsHeader, ServiceReply, type ParsedServiceReply, type ServiceRequest 
 import { UnavailableError } from '../errors/domain-errors.ts';
 import { currentRequestId } from '../log/request-context.ts';
 
-const isUnreachable = (error: unknown): boolean =>
-  error instanceof NoRespondersError ||
-  error instanceof TimeoutError ||
-  (error instanceof RequestError && error.isNoResponders());
+const hasNoResponders = (error: unknown): boolean =>
+  error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders());
 
 /**
  * Asks a service and returns its reply. No replica listening answers at once (NATS "no
@@ -32,7 +30,9 @@ export const callService = async (
     const msg = await nc.request(subject, JSON.stringify(request), { timeout: timeoutMs, headers });
     return ServiceReply.parse(msg.json());
   } catch (error) {
-    if (isUnreachable(error)) throw new UnavailableError(undefined, 'service_unreachable');
+    // No replica listening: the request was never seen. A timeout: it may have been.
+    if (hasNoResponders(error)) throw new UnavailableError(undefined, 'service_unreachable');
+    if (error instanceof TimeoutError || (error as Error)?.name === 'TimeoutError') throw new UnavailableError(undefined, 'service_timeout');
     throw error;
   }
 };

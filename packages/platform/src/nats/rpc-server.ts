@@ -41,7 +41,7 @@ export const serveOperations = (options: {
         reply = { status: 400, body: { success: false, error: Messages.malformedJson } };
       } else {
         operation = parsed.data.operation;
-        const handler = operations[operation];
+        const handler = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
         if (!handler) throw new NotFoundError(Messages.endpointNotFound, 'operation_unknown');
         reply = await handler(parsed.data);
       }

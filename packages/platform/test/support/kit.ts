@@ -4,10 +4,12 @@ import { Migration } from '@mikro-orm/migrations';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { jetstream, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { API_REVISION, defineEvent, eventStreamName, type EventDefinition, type EventEnvelope } from '@sv/contracts';
-import { connectNats, ensureEventStream, openDatabase, type NatsConnection } from '@sv/platform';
-import { TEST_NATS_URL, createTestDatabase, uniqueSubjectPrefix, type TestDatabase } from '@sv/testing';
-import { pino, type Logger } from 'pino';
+import { connectNats, ensureEventStream, openDatabase, type NatsConnection } from '../../src/index.ts';
+import { TEST_NATS_URL, createTestDatabase, uniqueSubjectPrefix, type TestDatabase } from './isolation.ts';
 import { z } from 'zod';
+import { silentLogger } from './logging.ts';
+
+export { captureLogger, silentLogger, type CapturedLogger } from './logging.ts';
 
 /** The schema the kit tests own inside their private database. */
 export const KIT_SCHEMA = 'kit_test';
@@ -57,27 +59,6 @@ export const envelopeFor = (
   data,
   ...overrides,
 });
-
-export interface CapturedLogger {
-  logger: Logger;
-  lines: Record<string, unknown>[];
-}
-
-/** A pino logger whose lines are kept in memory, so a test can assert what was logged. */
-export const captureLogger = (level = 'debug'): CapturedLogger => {
-  const lines: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level },
-    {
-      write: (line: string) => {
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      },
-    },
-  );
-  return { logger, lines };
-};
-
-export const silentLogger = (): Logger => pino({ level: 'silent' });
 
 export interface Deferred<T = void> {
   promise: Promise<T>;

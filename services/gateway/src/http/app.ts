@@ -66,7 +66,7 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   for (const entry of ROUTE_TABLE) {
     const body: RequestHandler = entry.upload ? acceptUpload(entry.upload, deps.blobs) : json;
     const method = entry.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    authenticated[method](entry.path, body, keyed, forward(entry, deps.nc, deps.subjectPrefix, deps.serviceTimeoutMs));
+    authenticated[method](entry.path, body, keyed, forward(entry, deps.nc, deps.subjectPrefix, deps.serviceTimeoutMs, deps.blobs));
   }
 
   // An unknown path is 404 whether or not the caller is authenticated.

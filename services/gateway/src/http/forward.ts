@@ -2,6 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Request, Response } from 'express';
 import { apiSubject, type ParsedServiceReply, type UploadedFile } from '@sv/contracts';
 import { callService } from '@sv/platform';
+import type { BlobStore } from '../app/blobs/blob-store.ts';
 import type { RouteEntry } from '../app/routing/route-table.ts';
 import { locals } from './locals.ts';
 
@@ -42,8 +43,13 @@ const flatQuery = (query: Request['query']): Record<string, string | string[]> =
  * The last step for a routed request: hand it to the owning service over NATS with the caller's
  * principal, record the reply for idempotency, and send it. An unreachable service is 503 at once.
  */
+/** Files of a request the owning service refused, or never saw, are not kept. */
+const discardFiles = async (blobs: BlobStore, files: UploadedFile[]): Promise<void> => {
+  await Promise.allSettled(files.map((file) => blobs.remove(file.key)));
+};
+
 export const forward =
-  (entry: RouteEntry, nc: NatsConnection, subjectPrefix: string, timeoutMs: number) =>
+  (entry: RouteEntry, nc: NatsConnection, subjectPrefix: string, timeoutMs: number, blobs: BlobStore) =>
   async (req: Request, res: Response): Promise<void> => {
     const state = locals(res);
     const principal = state.principal;
@@ -66,8 +72,11 @@ export const forward =
       );
     } catch (error) {
       await state.idempotency?.release();
+      // Unreachable (no responder) means the service never saw it. On a timeout it may have, so keep.
+      if ((error as { code?: string }).code === 'service_unreachable') await discardFiles(blobs, files);
       throw error;
     }
+    if (reply.status >= 400) await discardFiles(blobs, files);
     const headers: Record<string, string> = { ...reply.headers };
     const link = nextLink(req, reply.body);
     if (link) headers.Link = link;

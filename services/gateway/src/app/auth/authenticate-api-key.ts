@@ -37,11 +37,12 @@ export const authenticateApiKey = async (em: EntityManager, raw: string): Promis
             t."id" as "tenant_id", t."slug" as "tenant_slug", t."status" as "tenant_status",
             exists (select 1 from "gateway"."invoice" i
                      where i."tenant_id" = t."id" and i."status" = 'open'
-                       and i."due_at" < now() - make_interval(days => ?)) as "invoice_overdue"
+                       and i."due_at" <= now() - make_interval(days => ?)) as "invoice_overdue"
        from "gateway"."api_key" k
        join "gateway"."tenant" t on t."id" = k."tenant_id" and t."deleted_at" is null
       where k."prefix" = ?`,
-    [INVOICE_GRACE_DAYS, prefix],
+    // Whole days, as the operator counts them: 7 days overdue is within grace, 8 is not.
+    [INVOICE_GRACE_DAYS + 1, prefix],
   );
   const digest = digestApiKey(raw);
   if (!row || !digestsMatch(row.digest, digest)) throw new InvalidApiKeyError();

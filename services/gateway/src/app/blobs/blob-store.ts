@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export interface StoredBlob {
@@ -22,7 +22,22 @@ export class BlobTooLargeError extends Error {
 export interface BlobStore {
   /** Streams `source` into the store; rejects with BlobTooLargeError past `maxBytes`, leaving nothing behind. */
   put(source: Readable, options: { tenantId: string; extension: string; maxBytes: number }): Promise<StoredBlob>;
+  /** Removes a stored file (an upload the owning service refused); absent keys are fine. */
+  remove(key: string): Promise<void>;
 }
+
+/** Passes bytes through until more than `maxBytes` have gone by, then fails. */
+const byteCeiling = (maxBytes: number) => {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) done(new BlobTooLargeError(`more than ${maxBytes} bytes`));
+      else done(null, chunk);
+    },
+  });
+  return { counter, size: () => size };
+};
 
 /** Local-disk store: a temp file renamed into place only once complete. */
 export class LocalDiskBlobStore implements BlobStore {
@@ -49,20 +64,32 @@ export class LocalDiskBlobStore implements BlobStore {
     const finalPath = join(this.#root, key);
     const tempPath = join(this.#root, '.incoming', `${randomUUID()}.part`);
     await mkdir(dirname(tempPath), { recursive: true });
-    let size = 0;
-    source.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > options.maxBytes) source.destroy(new BlobTooLargeError(`more than ${options.maxBytes} bytes`));
-    });
+    const ceiling = byteCeiling(options.maxBytes);
+    // The source is piped, not consumed by pipeline(): when the ceiling is hit the source itself
+    // (an HTTP request or a multipart part) must be drained, not destroyed, so the client still
+    // gets its 413 and the multipart parser still finishes.
+    const onSourceError = (error: Error) => ceiling.counter.destroy(error);
+    source.on('error', onSourceError);
+    source.pipe(ceiling.counter);
     try {
-      await pipeline(source, createWriteStream(tempPath));
+      await pipeline(ceiling.counter, createWriteStream(tempPath));
       if ((source as Readable & { truncated?: boolean }).truncated) throw new BlobTooLargeError('truncated by the parser limit');
       await mkdir(dirname(finalPath), { recursive: true });
       await rename(tempPath, finalPath);
     } catch (error) {
+      source.unpipe(ceiling.counter);
+      source.resume();
       await rm(tempPath, { force: true });
       throw error;
+    } finally {
+      source.off('error', onSourceError);
     }
-    return { key, url: `${this.#publicUrl}/${key}`, size };
+    return { key, url: `${this.#publicUrl}/${key}`, size: ceiling.size() };
+  }
+
+  async remove(key: string): Promise<void> {
+    const path = resolve(this.#root, key);
+    if (!path.startsWith(`${this.#root}/`)) return; // never outside the store
+    await rm(path, { force: true });
   }
 }

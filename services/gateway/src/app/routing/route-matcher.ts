@@ -1,4 +1,5 @@
 import { match } from 'path-to-regexp';
+import { SUPPORTED_VERSIONS } from '@sv/contracts';
 import type { RateCategory } from '../rate-limit/rate-categories.ts';
 import { ROUTE_TABLE, type HttpMethod } from './route-table.ts';
 
@@ -36,5 +37,10 @@ export const rateCategoryOf = (method: string, path: string): RateCategory => {
   return 'general';
 };
 
-/** True for the health probe, which has no authentication and no rate limit. */
-export const isHealthPath = (path: string): boolean => /^(\/v\d+)?\/health\/?$/i.test(path);
+const HEALTH_PATH = new RegExp(`^(/(${SUPPORTED_VERSIONS.join('|')}))?/health/?$`, 'i');
+
+/**
+ * True for the health probe, which has no authentication and no rate limit. Only a served
+ * version counts: `/v2/health` is an unsupported-version error like any other path.
+ */
+export const isHealthPath = (path: string): boolean => HEALTH_PATH.test(path);

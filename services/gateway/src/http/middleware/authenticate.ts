@@ -3,13 +3,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { authenticateApiKey } from '../../app/auth/authenticate-api-key.ts';
 import { InvalidTokenError, TokenMissingError } from '../../app/auth/auth.errors.ts';
 import { isApiKeyShaped } from '../../app/api-keys/api-key-token.ts';
+import { bearerToken } from '../bearer-token.ts';
 import { locals } from '../locals.ts';
-
-const bearerToken = (req: Request): string | undefined => {
-  const header = req.get('authorization');
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match?.[1];
-};
 
 /**
  * Resolves the caller. The tenant comes from the token first: a key's tenant is never changed by

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, Response } from 'express';
-import { Header } from '@sv/contracts';
+import { Header, SUPPORTED_VERSIONS } from '@sv/contracts';
 import { isHealthPath, rateCategoryOf } from '../../app/routing/route-matcher.ts';
 import { RateLimitedError, consumeRateLimit } from '../../app/rate-limit/rate-limiter.ts';
+import { bearerToken } from '../bearer-token.ts';
 
-/** Rate buckets are per access token (by digest, never the raw token), else per client address. */
+/**
+ * Rate buckets are per access token (by digest, never the raw token), however the header is
+ * spelled; requests without a token count per client address.
+ */
 const rateSubject = (req: Request): string => {
-  const authorization = req.get('authorization');
-  if (authorization) return `t:${createHash('sha256').update(authorization).digest('hex').slice(0, 40)}`;
+  const token = bearerToken(req) ?? req.get('authorization');
+  if (token) return `t:${createHash('sha256').update(token).digest('hex').slice(0, 40)}`;
   return `ip:${req.ip ?? 'unknown'}`;
 };
 
@@ -19,7 +23,9 @@ const rateSubject = (req: Request): string => {
 export const rateLimit =
   (orm: MikroORM, multiplier = 1) =>
   async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (isHealthPath(req.path)) {
+    const requestedVersion = req.get(Header.apiVersion)?.trim().toLowerCase();
+    const servedVersion = !requestedVersion || (SUPPORTED_VERSIONS as readonly string[]).includes(requestedVersion);
+    if (isHealthPath(req.path) && servedVersion) {
       next();
       return;
     }

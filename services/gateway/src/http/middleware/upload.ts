@@ -72,7 +72,9 @@ export const acceptUpload =
       const fail = (error: unknown) => {
         failure ??= error;
       };
-      const parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 5, fields: 50, fieldSize: 64 * 1024 } });
+      // One byte over the ceiling: busboy flags a file that merely reaches its limit as truncated,
+      // so the blob store's own ceiling is what refuses the first byte too many.
+      const parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes + 1, files: 5, fields: 50, fieldSize: 64 * 1024 } });
       parser.on('field', (name, value) => {
         fields[name] = value;
       });
@@ -83,6 +85,21 @@ export const acceptUpload =
           return;
         }
         if (!allowed.includes(mime)) {
+          if (!info.filename) {
+            // A browser sends a file input left empty as a nameless, typeless, empty part: that is
+            // "no file" (422), not a file of a refused type — unless it does carry bytes.
+            pending.push(
+              new Promise<void>((resolveDrain) => {
+                let bytes = 0;
+                stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
+                stream.on('end', () => {
+                  if (bytes > 0) fail(typeNotAllowed(mime || 'unknown', kind.label));
+                  resolveDrain();
+                });
+              }),
+            );
+            return;
+          }
           fail(typeNotAllowed(mime || 'unknown', kind.label));
           stream.resume();
           return;

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { Messages } from '@sv/contracts';
+import { apiClient, apiRequest, startPlatform, type TestPlatform } from '@sv/testing';
+
+const UNAVAILABLE = { success: false, error: Messages.serviceUnavailable };
+
+describe('routing to the owning service', () => {
+  let platform: TestPlatform;
+  let api: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    expect((await platform.admin('tenant', 'create', '--slug', 'acme', '--name', 'Acme')).code).toBe(0);
+    const created = await platform.admin('key', 'create', '--tenant', 'acme', '--role', 'owner');
+    expect(created.code).toBe(0);
+    api = apiClient(platform.baseUrl, created.json.key);
+  }, 60_000);
+
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  const gatewayAlive = async () => {
+    expect(platform.gateways[0]?.process.child.exitCode).toBeNull();
+    expect(platform.gateways[0]?.process.child.signalCode).toBeNull();
+    const health = await apiRequest(platform.baseUrl, '/health');
+    expect(health.status).toBe(200);
+  };
+
+  it('forwards a routed request to the running service', async () => {
+    const response = await api('/v1/artists');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(expect.objectContaining({ artists: [], total: 0 }));
+  });
+
+  it.each([
+    ['GET', '/webhooks'],
+    ['GET', '/v1/webhooks'],
+    ['GET', '/supply-chain/dsps'],
+    ['GET', '/analytics/overview'],
+    ['GET', '/v1/royalties/balance'],
+    ['POST', '/ingestion/json'],
+  ])('%s %s, whose service is not running, is 503 at once', async (method, path) => {
+    const response = await api(path, { method, ...(method === 'POST' ? { body: { title: 'x' } } : {}) });
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual(UNAVAILABLE);
+    expect(response.headers.get('x-request-id')).toMatch(/\S/);
+    expect(response.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+  });
+
+  it('answers "Endpoint not found." for a route the running service does not implement yet, without crashing', async () => {
+    const list = await api('/releases');
+    expect(list.status).toBe(404);
+    expect(list.body).toEqual({ success: false, error: Messages.endpointNotFound });
+
+    const one = await api(`/v1/releases/${randomUUID()}`);
+    expect(one.status).toBe(404);
+    expect(one.body).toEqual({ success: false, error: Messages.endpointNotFound });
+
+    await gatewayAlive();
+    expect(platform.catalogue?.child.exitCode).toBeNull();
+    expect((await api('/artists')).status).toBe(200);
+  });
+
+  it('passes the caller’s X-Request-Id to the service, whose log lines for that request carry it', async () => {
+    const catalogue = platform.catalogue;
+    if (!catalogue) throw new Error('the catalogue should be running');
+    const requestId = `routing-${randomUUID()}`;
+    const response = await api('/artists', { headers: { 'x-request-id': requestId } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe(requestId);
+
+    const line = await catalogue.waitForLog((entry) => entry.request_id === requestId, 5_000);
+    expect(line).toEqual(expect.objectContaining({ service: 'catalogue', operation: 'artists.list', status: 200, request_id: requestId }));
+
+    // A different request is logged with its own id, not this one.
+    const otherId = `routing-${randomUUID()}`;
+    expect((await api('/artists', { headers: { 'x-request-id': otherId } })).status).toBe(200);
+    const other = await catalogue.waitForLog((entry) => entry.request_id === otherId, 5_000);
+    expect(other.operation).toBe('artists.list');
+  });
+
+  it('a generated request id, when the caller sends none, is the one the service logs', async () => {
+    const catalogue = platform.catalogue;
+    if (!catalogue) throw new Error('the catalogue should be running');
+    const response = await api('/artists');
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/\S/);
+    const line = await catalogue.waitForLog((entry) => entry.request_id === requestId, 5_000);
+    expect(line.operation).toBe('artists.list');
+  });
+
+  it('answers 503 while the catalogue is stopped and 200 again once it is back, and the gateway keeps running', async () => {
+    expect((await api('/artists')).status).toBe(200);
+
+    await platform.catalogue?.stop();
+    const down = await api('/artists');
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual(UNAVAILABLE);
+    const downWrite = await api('/v1/artists', { body: { name: 'Down', slug: 'down' } });
+    expect(downWrite.status).toBe(503);
+    expect(downWrite.body).toEqual(UNAVAILABLE);
+    await gatewayAlive();
+
+    await platform.startCatalogue();
+    const up = await api('/artists');
+    expect(up.status).toBe(200);
+    expect(up.body).toEqual(expect.objectContaining({ artists: [], total: 0 }));
+    await gatewayAlive();
+  });
+});
