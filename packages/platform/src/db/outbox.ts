@@ -39,6 +39,10 @@ export const recordEvent = <TData extends z.ZodType>(
   return envelope;
 };
 
+const OUTBOX_KEEP_DAYS = 7;
+const INBOX_KEEP_DAYS = 31;
+const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
+
 interface PendingRow {
   id: string;
   type: string;
@@ -64,6 +68,7 @@ export interface OutboxRelayOptions {
 export class OutboxRelay {
   readonly #options: Required<OutboxRelayOptions>;
   #running = false;
+  #lastHousekeeping = 0;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
 
@@ -117,11 +122,26 @@ export class OutboxRelay {
     });
   }
 
+  /**
+   * Forgets what no longer matters: published outbox rows after a week, and inbox rows once
+   * JetStream can no longer redeliver their message (the stream keeps events 30 days).
+   */
+  async housekeep(): Promise<void> {
+    const { orm, schema } = this.#options;
+    const em = orm.em.fork();
+    await em.execute(`delete from "${schema}"."outbox_event" where "published_at" < now() - interval '${OUTBOX_KEEP_DAYS} days'`);
+    await em.execute(`delete from "${schema}"."inbox_message" where "received_at" < now() - interval '${INBOX_KEEP_DAYS} days'`);
+  }
+
   async #run(): Promise<void> {
     while (this.#running) {
       let published = 0;
       try {
         published = await this.publishBatch();
+        if (Date.now() - this.#lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
+          this.#lastHousekeeping = Date.now();
+          await this.housekeep();
+        }
       } catch (error) {
         this.#options.logger.warn({ err: error }, 'outbox relay tick failed');
       }
