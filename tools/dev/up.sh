@@ -34,8 +34,8 @@ done
 say "starting services"
 run catalogue services/catalogue/src/main.ts SV_ENV=production
 run catalogue-sandbox services/catalogue/src/main.ts SV_ENV=sandbox
-run gateway services/gateway/src/main.ts SV_ENV=production SV_CDN_PORT=8083
-run gateway-sandbox services/gateway/src/main.ts SV_ENV=sandbox
+run gateway services/gateway/src/main.ts SV_ENV=production SV_CDN_PORT=8083 SV_COOKIE_SECURE=0
+run gateway-sandbox services/gateway/src/main.ts SV_ENV=sandbox SV_COOKIE_SECURE=0
 
 health() { "$NODE" -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$1"; }
 deadline=$((SECONDS + 60))

@@ -18,6 +18,10 @@ const shape = {
   SV_DOCS_URL: z.url().default('http://127.0.0.1:8084'),
   SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SV_TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  SV_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  SV_REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Secure + SameSite=Strict refresh cookie; only local development over plain http turns it off. */
+  SV_COOKIE_SECURE: z.enum(['0', '1']).default('1'),
   /** Scales every rate limit; only benchmarks raise it. Production manifests never set it. */
   SV_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 };
@@ -26,7 +30,6 @@ export interface GatewayConfig extends BaseConfig {
   httpHost: string;
   httpPort: number;
   basePath: string;
-  tokenSecret: string;
   blobDir: string;
   cdnUrl: string;
   cdnPort: number | undefined;
@@ -34,6 +37,7 @@ export interface GatewayConfig extends BaseConfig {
   serviceTimeoutMs: number;
   trustProxy: boolean;
   rateLimitMultiplier: number;
+  sessions: { secret: string; audience: string; ttlSeconds: number; refreshTtlDays: number; cookieSecure: boolean };
 }
 
 /** Local-development secrets; production manifests always set SV_TOKEN_SECRET from a Secret. */
@@ -51,7 +55,6 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       httpHost: parsed.SV_HTTP_HOST,
       httpPort: parsed.SV_HTTP_PORT ?? (sandbox ? 8081 : 8080),
       basePath: parsed.SV_BASE_PATH ?? (sandbox ? '/api' : ''),
-      tokenSecret: parsed.SV_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET[parsed.SV_ENV],
       blobDir: parsed.SV_BLOB_DIR,
       cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
       cdnPort: parsed.SV_CDN_PORT,
@@ -59,6 +62,13 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
       trustProxy: parsed.SV_TRUST_PROXY === '1',
       rateLimitMultiplier: parsed.SV_RATE_LIMIT_MULTIPLIER,
+      sessions: {
+        secret: parsed.SV_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET[parsed.SV_ENV],
+        audience: `sv:${parsed.SV_ENV}`,
+        ttlSeconds: parsed.SV_ACCESS_TOKEN_TTL_SECONDS,
+        refreshTtlDays: parsed.SV_REFRESH_TOKEN_TTL_DAYS,
+        cookieSecure: parsed.SV_COOKIE_SECURE === '1',
+      },
     };
   });
 

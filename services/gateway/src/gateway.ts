@@ -62,6 +62,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     serviceTimeoutMs: config.serviceTimeoutMs,
     trustProxy: config.trustProxy,
     rateLimitMultiplier: config.rateLimitMultiplier,
+    sessions: config.sessions,
     orm: runtime.orm,
     nc: runtime.nc,
     blobs,

@@ -1,4 +1,4 @@
-import { isHealthPath, isKnownRoute, rateCategoryOf } from '../src/app/routing/route-matcher.ts';
+import { isHealthPath, isKnownRoute, rateCategoryOf } from '../src/http/route-matcher.ts';
 import { RATE_LIMITS } from '../src/app/rate-limit/rate-categories.ts';
 
 const UUID = '6f1c2a52-3d5e-4b8a-9c0d-1e2f3a4b5c6d';

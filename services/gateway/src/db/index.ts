@@ -1,15 +1,18 @@
 import { ApiKey } from './entities/api-key.entity.ts';
 import { Invoice, Tenant, TenantPlan } from './entities/tenant.entity.ts';
+import { Session } from './entities/session.entity.ts';
 import { User } from './entities/user.entity.ts';
 import { Migration20261121000000_identity } from './migrations/Migration20261121000000_identity.ts';
 import { Migration20261121000100_edge } from './migrations/Migration20261121000100_edge.ts';
+import { Migration20261122000000_sessions } from './migrations/Migration20261122000000_sessions.ts';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
-export const GATEWAY_ENTITIES = [Tenant, TenantPlan, Invoice, User, ApiKey];
+export const GATEWAY_ENTITIES = [Tenant, TenantPlan, Invoice, User, ApiKey, Session];
 
 /** In order of application; names are the migration table's keys, never rename one. */
 export const GATEWAY_MIGRATIONS = [
   { name: 'Migration20261121000000_identity', class: Migration20261121000000_identity },
   { name: 'Migration20261121000100_edge', class: Migration20261121000100_edge },
+  { name: 'Migration20261122000000_sessions', class: Migration20261122000000_sessions },
 ];

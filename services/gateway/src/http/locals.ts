@@ -7,6 +7,8 @@ export interface GatewayLocals {
   requestId: string;
   principal?: Principal;
   apiKeyId?: string;
+  userId?: string;
+  sessionFamilyId?: string;
   idempotency?: Extract<IdempotencyOutcome, { kind: 'proceed' }>;
 }
 

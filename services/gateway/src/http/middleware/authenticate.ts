@@ -1,23 +1,33 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, Response } from 'express';
 import { authenticateApiKey } from '../../app/auth/authenticate-api-key.ts';
-import { InvalidTokenError, TokenMissingError } from '../../app/auth/auth.errors.ts';
+import { authenticateUserToken } from '../../app/auth/authenticate-user-token.ts';
+import { TokenMissingError } from '../../app/auth/auth.errors.ts';
 import { isApiKeyShaped } from '../../app/api-keys/api-key-token.ts';
+import type { AccessTokenSettings } from '../../app/sessions/access-token.ts';
 import { bearerToken } from '../bearer-token.ts';
 import { locals } from '../locals.ts';
 
 /**
- * Resolves the caller. The tenant comes from the token first: a key's tenant is never changed by
- * X-Tenant-Domain or the Host header, which only matter for requests without a token.
+ * Resolves the caller from `Authorization: Bearer <token>`: an `svk_` API key, or a JWT access
+ * token from POST /auth/login. The tenant comes from the token first: X-Tenant-Domain and the
+ * Host header never change it (they only matter for requests without a token).
  */
 export const authenticate =
-  (orm: MikroORM) =>
+  (orm: MikroORM, tokens: AccessTokenSettings) =>
   async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const token = bearerToken(req);
     if (!token) throw new TokenMissingError();
-    if (!isApiKeyShaped(token)) throw new InvalidTokenError();
-    const caller = await authenticateApiKey(orm.em.fork(), token);
-    locals(res).principal = caller.principal;
-    locals(res).apiKeyId = caller.apiKeyId;
+    const state = locals(res);
+    if (isApiKeyShaped(token)) {
+      const caller = await authenticateApiKey(orm.em.fork(), token);
+      state.principal = caller.principal;
+      state.apiKeyId = caller.apiKeyId;
+    } else {
+      const caller = await authenticateUserToken(orm.em.fork(), tokens, token);
+      state.principal = caller.principal;
+      state.userId = caller.userId;
+      state.sessionFamilyId = caller.sessionFamilyId;
+    }
     next();
   };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, Response } from 'express';
 import { Header, SUPPORTED_VERSIONS } from '@sv/contracts';
-import { isHealthPath, rateCategoryOf } from '../../app/routing/route-matcher.ts';
+import { isHealthPath, rateCategoryOf } from '../route-matcher.ts';
 import { RateLimitedError, consumeRateLimit } from '../../app/rate-limit/rate-limiter.ts';
 import { bearerToken } from '../bearer-token.ts';
 

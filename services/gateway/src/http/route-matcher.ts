@@ -1,19 +1,16 @@
 import { match } from 'path-to-regexp';
 import { SUPPORTED_VERSIONS } from '@sv/contracts';
-import type { RateCategory } from '../rate-limit/rate-categories.ts';
-import { ROUTE_TABLE, type HttpMethod } from './route-table.ts';
+import type { RateCategory } from '../app/rate-limit/rate-categories.ts';
+import { LOCAL_ROUTES } from './routes/index.ts';
+import { ROUTE_TABLE } from '../app/routing/route-table.ts';
 
 const VERSION_PREFIX = /^\/v\d+(?=\/|$)/i;
 
-/** Paths the gateway answers itself once the caller is authenticated. */
-export const GATEWAY_OWNED_ROUTES: readonly { method: HttpMethod; path: string; rate?: RateCategory }[] = [
-  { method: 'GET', path: '/users/me' },
-];
-
-const compiled = [...ROUTE_TABLE, ...GATEWAY_OWNED_ROUTES].map((entry) => ({
+const compiled = [...ROUTE_TABLE, ...LOCAL_ROUTES].map((entry) => ({
   method: entry.method,
   matches: match(entry.path),
   rate: entry.rate ?? 'general',
+  anonymous: 'anonymous' in entry && entry.anonymous === true,
 }));
 
 const withoutVersion = (path: string): string => path.replace(VERSION_PREFIX, '') || '/';
@@ -23,6 +20,12 @@ export const isKnownRoute = (method: string, path: string): boolean => {
   const unversioned = withoutVersion(path);
   const lookup = method === 'HEAD' ? 'GET' : method;
   return compiled.some((candidate) => candidate.method === lookup && candidate.matches(unversioned) !== false);
+};
+
+/** True when the matched route needs no token (login, refresh, password reset…). */
+export const isAnonymousRoute = (method: string, path: string): boolean => {
+  const unversioned = withoutVersion(path);
+  return compiled.some((candidate) => candidate.anonymous && candidate.method === method && candidate.matches(unversioned) !== false);
 };
 
 /**

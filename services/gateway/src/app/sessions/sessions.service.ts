@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Role } from '@sv/contracts';
+import { Session } from '../../db/entities/session.entity.ts';
+import { Tenant } from '../../db/entities/tenant.entity.ts';
+import { User } from '../../db/entities/user.entity.ts';
+import { InvalidTokenError } from '../auth/auth.errors.ts';
+import { RateLimitedError } from '../rate-limit/rate-limiter.ts';
+import { hashPassword, verifyPassword } from '../users/password.ts';
+import { issueAccessToken, type AccessTokenSettings, type IssuedAccessToken } from './access-token.ts';
+import { digestRefreshToken, newRefreshToken } from './refresh-token.ts';
+import { AccountSuspendedError, InvalidCredentialsError, WorkspaceSuspendedError } from './sessions.errors.ts';
+
+export interface SessionSettings extends AccessTokenSettings {
+  refreshTtlDays: number;
+}
+
+export interface IssuedSession {
+  access: IssuedAccessToken;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+/** Failed logins tolerated per account in one minute; the next attempt is 429. */
+export const FAILED_LOGINS_PER_MINUTE = 5;
+
+/** A hash to verify against when the user does not exist, so both paths take as long. */
+let decoyHash: Promise<string> | undefined;
+
+const failureBucket = (tenantId: string, email: string) => `login_failures:${tenantId}:${email}`;
+const currentWindow = () => {
+  const now = Math.floor(Date.now() / 1000);
+  return { start: now - (now % 60), resetAt: now - (now % 60) + 60, now };
+};
+
+const failedLoginsThisMinute = async (em: EntityManager, bucket: string): Promise<number> => {
+  const [row] = await em.execute<{ count: number }[]>(
+    `select "count" from "gateway"."rate_limit_window" where "bucket" = ? and "window_start" = to_timestamp(?)`,
+    [bucket, currentWindow().start],
+  );
+  return Number(row?.count ?? 0);
+};
+
+const recordFailedLogin = async (em: EntityManager, bucket: string): Promise<void> => {
+  await em.execute(
+    `insert into "gateway"."rate_limit_window" ("bucket", "window_start", "count") values (?, to_timestamp(?), 1)
+     on conflict ("bucket", "window_start") do update set "count" = "rate_limit_window"."count" + 1`,
+    [bucket, currentWindow().start],
+  );
+};
+
+const tooManyFailures = () => {
+  const { resetAt, now } = currentWindow();
+  return new RateLimitedError({ limit: FAILED_LOGINS_PER_MINUTE, remaining: 0, resetAt, allowed: false, retryAfterSeconds: Math.max(1, resetAt - now) });
+};
+
+const startSession = async (
+  em: EntityManager,
+  settings: SessionSettings,
+  user: User,
+  tenantId: string,
+  familyId: string,
+): Promise<IssuedSession> => {
+  const refresh = newRefreshToken();
+  const now = new Date();
+  const refreshExpiresAt = new Date(now.getTime() + settings.refreshTtlDays * 86_400_000);
+  em.create(Session, {
+    id: randomUUID(),
+    familyId,
+    userId: user.id,
+    tenantId,
+    tokenDigest: refresh.digest,
+    createdAt: now,
+    expiresAt: refreshExpiresAt,
+    rotatedAt: null,
+    revokedAt: null,
+  });
+  await em.flush();
+  const access = issueAccessToken(settings, { userId: user.id, tenantId, role: user.role as Role, sessionFamilyId: familyId });
+  return { access, refreshToken: refresh.raw, refreshExpiresAt };
+};
+
+const assertActive = (user: User, tenant: Tenant) => {
+  if (user.status === 'suspended') throw new AccountSuspendedError();
+  if (tenant.status === 'suspended') throw new WorkspaceSuspendedError();
+};
+
+/**
+ * Signs a user in to a tenant. Wrong email and wrong password are the same 401; five failures
+ * for one account within a minute make the next attempt 429 whatever the password.
+ */
+export const login = async (
+  em: EntityManager,
+  settings: SessionSettings,
+  tenant: Tenant,
+  credentials: { email: string; password: string },
+): Promise<IssuedSession> => {
+  const email = credentials.email.trim().toLowerCase();
+  const bucket = failureBucket(tenant.id, email);
+  if ((await failedLoginsThisMinute(em, bucket)) >= FAILED_LOGINS_PER_MINUTE) throw tooManyFailures();
+  const user = await em.findOne(User, { tenantId: tenant.id, email, deletedAt: null });
+  decoyHash ??= hashPassword(randomUUID());
+  const matches = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash));
+  if (!user || !matches) {
+    await recordFailedLogin(em, bucket);
+    throw new InvalidCredentialsError();
+  }
+  assertActive(user, tenant);
+  return startSession(em, settings, user, tenant.id, randomUUID());
+};
+
+/**
+ * Trades a refresh token for a new pair. The old token is retired atomically, so of two
+ * concurrent refreshes only one wins; a retired token presented again revokes its whole family.
+ */
+export const refreshSession = async (em: EntityManager, settings: SessionSettings, rawToken: string): Promise<IssuedSession> => {
+  const digest = digestRefreshToken(rawToken);
+  const session = await em.findOne(Session, { tokenDigest: digest });
+  if (!session) throw new InvalidTokenError();
+  const retired = await em.execute<{ id: string }[]>(
+    `update "gateway"."session" set "rotated_at" = now()
+      where "id" = ? and "rotated_at" is null and "revoked_at" is null and "expires_at" > now() returning "id"`,
+    [session.id],
+  );
+  if (retired.length === 0) {
+    const [state] = await em.execute<{ rotated: boolean }[]>(
+      `select "rotated_at" is not null as "rotated" from "gateway"."session" where "id" = ?`,
+      [session.id],
+    );
+    if (state?.rotated) await revokeFamily(em, session.familyId); // reuse of a retired token
+    throw new InvalidTokenError();
+  }
+  const user = await em.findOne(User, { id: session.userId, deletedAt: null });
+  const tenant = await em.findOne(Tenant, { id: session.tenantId, deletedAt: null });
+  if (!user || !tenant) throw new InvalidTokenError();
+  assertActive(user, tenant);
+  return startSession(em, settings, user, session.tenantId, session.familyId);
+};
+
+export const revokeFamily = async (em: EntityManager, familyId: string): Promise<void> => {
+  await em.execute(`update "gateway"."session" set "revoked_at" = now() where "family_id" = ? and "revoked_at" is null`, [familyId]);
+};
+
+export const revokeAllSessionsOfUser = async (em: EntityManager, userId: string): Promise<void> => {
+  await em.execute(`update "gateway"."session" set "revoked_at" = now() where "user_id" = ? and "revoked_at" is null`, [userId]);
+};

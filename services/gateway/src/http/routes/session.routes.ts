@@ -1,0 +1,98 @@
+import { Router, type CookieOptions, type Request, type Response } from 'express';
+import { Header } from '@sv/contracts';
+import { ForbiddenError, parseOrThrow } from '@sv/platform';
+import { z } from 'zod';
+import { InvalidTokenError } from '../../app/auth/auth.errors.ts';
+import { REFRESH_COOKIE } from '../../app/sessions/refresh-token.ts';
+import {
+  login,
+  refreshSession,
+  revokeAllSessionsOfUser,
+  revokeFamily,
+  type IssuedSession,
+} from '../../app/sessions/sessions.service.ts';
+import { resolveLoginTenant } from '../../app/tenants/resolve-tenant.ts';
+import { locals } from '../locals.ts';
+import type { LocalRoute, LocalRouteDeps } from './local-route.ts';
+
+const LoginBody = z.object({
+  email: z.string().trim().min(1).max(320).pipe(z.email('The email must be a valid email address.')),
+  password: z.string().min(1).max(1024),
+  tenant_slug: z.string().trim().min(1).max(100).optional(),
+});
+
+export type SessionRoutesSettings = LocalRouteDeps['sessions'];
+
+export const SESSION_ROUTES: readonly LocalRoute[] = [
+  { method: 'POST', path: '/auth/login', rate: 'auth', anonymous: true },
+  { method: 'POST', path: '/auth/refresh', rate: 'auth', anonymous: true },
+  { method: 'POST', path: '/auth/token/refresh', rate: 'auth', anonymous: true },
+  { method: 'POST', path: '/auth/logout' },
+  { method: 'POST', path: '/auth/logout-all' },
+  { method: 'POST', path: '/auth/token/revoke' },
+];
+
+const cookieOptions = (settings: SessionRoutesSettings, expires?: Date): CookieOptions => ({
+  httpOnly: true,
+  secure: settings.cookieSecure,
+  sameSite: settings.cookieSecure ? 'strict' : 'lax',
+  path: '/',
+  ...(expires ? { expires } : {}),
+});
+
+const sendSession = (res: Response, settings: SessionRoutesSettings, session: IssuedSession): void => {
+  res.cookie(REFRESH_COOKIE, session.refreshToken, cookieOptions(settings, session.refreshExpiresAt));
+  res.json({
+    success: true,
+    data: { access_token: session.access.token, token_type: 'Bearer', expires_at: session.access.expiresAt.toISOString() },
+  });
+};
+
+const refreshCookie = (req: Request): string => {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
+  if (typeof value !== 'string' || value === '') throw new InvalidTokenError();
+  return value;
+};
+
+/** Sessions: login and refresh need no bearer token (they are how one is obtained); ending one does. */
+export const sessionRouter = ({ orm, sessions: settings, json }: LocalRouteDeps): Router => {
+  const router = Router();
+  router.post('/auth/login', json, async (req, res) => {
+    const body = parseOrThrow(LoginBody, req.body ?? {});
+    const em = orm.em.fork();
+    const tenant = await resolveLoginTenant(em, {
+      slug: body.tenant_slug,
+      domainHeader: req.get(Header.tenantDomain),
+      host: req.hostname,
+    });
+    sendSession(res, settings, await login(em, settings, tenant, body));
+  });
+  const refresh = async (req: Request, res: Response) => {
+    sendSession(res, settings, await refreshSession(orm.em.fork(), settings, refreshCookie(req)));
+  };
+  router.post('/auth/refresh', refresh);
+  router.post('/auth/token/refresh', refresh);
+
+  // An API key has no session to end.
+  const session = (res: Response) => {
+    const state = locals(res);
+    if (!state.userId || !state.sessionFamilyId) throw new ForbiddenError();
+    return { userId: state.userId, familyId: state.sessionFamilyId };
+  };
+  router.post('/auth/logout', async (_req, res) => {
+    await revokeFamily(orm.em.fork(), session(res).familyId);
+    res.clearCookie(REFRESH_COOKIE, cookieOptions(settings));
+    res.json({ success: true, message: 'Logged out.' });
+  });
+  router.post('/auth/logout-all', async (_req, res) => {
+    await revokeAllSessionsOfUser(orm.em.fork(), session(res).userId);
+    res.clearCookie(REFRESH_COOKIE, cookieOptions(settings));
+    res.json({ success: true, message: 'Logged out of every session.' });
+  });
+  router.post('/auth/token/revoke', async (_req, res) => {
+    await revokeFamily(orm.em.fork(), session(res).familyId);
+    res.clearCookie(REFRESH_COOKIE, cookieOptions(settings));
+    res.status(204).end();
+  });
+  return router;
+};
