@@ -8,3 +8,5 @@ export * from './events.ts';
 export * from './pagination.ts';
 export * from './artists.ts';
 export * from './territories.ts';
+export * from './tenants.ts';
+export * from './permissions.ts';

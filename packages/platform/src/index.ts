@@ -4,6 +4,7 @@ export * from './log/request-context.ts';
 export * from './errors/domain-errors.ts';
 export * from './errors/error-reply.ts';
 export * from './errors/validate.ts';
+export * from './auth/authorize.ts';
 export * from './nats/connection.ts';
 export * from './nats/rpc-server.ts';
 export * from './nats/rpc-client.ts';

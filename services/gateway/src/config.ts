@@ -26,11 +26,62 @@ const shape = {
   SV_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 };
 
+/**
+ * The blob store: local disk (SV_BLOB_DIR, default) or an S3-compatible bucket. With s3, files are
+ * served from SV_CDN_URL, the bucket's public address, and SV_CDN_PORT serves nothing.
+ */
+const blobStoreShape = (env: Record<string, string | undefined>) => ({
+  SV_BLOB_STORE: z.enum(['local', 's3']).default('local'),
+  /** For S3-compatible stores; unset for AWS itself. */
+  SV_S3_ENDPOINT: z.url().optional(),
+  SV_S3_REGION: z.string().min(1).default('us-east-1'),
+  // Unset reads as '' so that the refinement runs (zod skips an absent optional key entirely).
+  SV_S3_BUCKET: z.preprocess((value) => value ?? '', z.string()).refine((bucket) => env.SV_BLOB_STORE !== 's3' || bucket !== '', 'is required when SV_BLOB_STORE is s3'),
+  /** Both or neither; without them the SDK's default credential chain applies. */
+  SV_S3_ACCESS_KEY_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .refine((id) => id === undefined || env.SV_S3_SECRET_ACCESS_KEY !== undefined, 'needs SV_S3_SECRET_ACCESS_KEY too'),
+  SV_S3_SECRET_ACCESS_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .refine((secret) => secret === undefined || env.SV_S3_ACCESS_KEY_ID !== undefined, 'needs SV_S3_ACCESS_KEY_ID too'),
+  SV_S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+});
+
+export type BlobStoreConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
+const toBlobStoreConfig = (parsed: z.infer<z.ZodObject<ReturnType<typeof blobStoreShape>>> & { SV_BLOB_DIR: string }): BlobStoreConfig =>
+  parsed.SV_BLOB_STORE === 'local'
+    ? { kind: 'local', dir: parsed.SV_BLOB_DIR }
+    : {
+        kind: 's3',
+        bucket: parsed.SV_S3_BUCKET,
+        region: parsed.SV_S3_REGION,
+        endpoint: parsed.SV_S3_ENDPOINT,
+        forcePathStyle: parsed.SV_S3_FORCE_PATH_STYLE === '1',
+        credentials:
+          parsed.SV_S3_ACCESS_KEY_ID && parsed.SV_S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: parsed.SV_S3_ACCESS_KEY_ID, secretAccessKey: parsed.SV_S3_SECRET_ACCESS_KEY }
+            : undefined,
+      };
+
 export interface GatewayConfig extends BaseConfig {
   httpHost: string;
   httpPort: number;
   basePath: string;
-  blobDir: string;
+  blobStore: BlobStoreConfig;
   cdnUrl: string;
   cdnPort: number | undefined;
   docsUrl: string;
@@ -48,14 +99,14 @@ const DEVELOPMENT_TOKEN_SECRET = {
 
 /** The gateway's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
-  parseEnv(shape, env, (parsed) => {
+  parseEnv({ ...shape, ...blobStoreShape(env) }, env, (parsed) => {
     const sandbox = parsed.SV_ENV === 'sandbox';
     return {
       ...toBaseConfig(parsed),
       httpHost: parsed.SV_HTTP_HOST,
       httpPort: parsed.SV_HTTP_PORT ?? (sandbox ? 8081 : 8080),
       basePath: parsed.SV_BASE_PATH ?? (sandbox ? '/api' : ''),
-      blobDir: parsed.SV_BLOB_DIR,
+      blobStore: toBlobStoreConfig(parsed),
       cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
       cdnPort: parsed.SV_CDN_PORT,
       docsUrl: parsed.SV_DOCS_URL.replace(/\/$/, ''),
@@ -75,3 +126,15 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
 /** The operator command's configuration: the gateway's, for the environment named by --env. */
 export const readAdminConfig = (environment: 'production' | 'sandbox'): GatewayConfig =>
   readConfig({ ...process.env, SV_ENV: environment });
+
+/** Outgoing mail: SMTP when SV_SMTP_URL is set (smtp://user:pass@host:587, smtps://… for TLS), else the log. */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+}
+const mailShape = {
+  SV_SMTP_URL: z.union([z.literal(''), z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')]).optional(),
+  SV_MAIL_FROM: z.string().min(3).default('no-reply@sv.local'),
+};
+export const readMailConfig = (env: Record<string, string | undefined> = process.env): MailConfig =>
+  parseEnv(mailShape, env, (parsed) => ({ smtpUrl: parsed.SV_SMTP_URL || undefined, from: parsed.SV_MAIL_FROM }));

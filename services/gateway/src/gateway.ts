@@ -2,12 +2,15 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { startServiceRuntime, type ServiceRuntime } from '@sv/platform';
-import { LocalDiskBlobStore } from './app/blobs/blob-store.ts';
+import { LocalDiskBlobStore, type BlobStore } from './app/blobs/blob-store.ts';
+import { S3BlobStore, createS3Client } from './app/blobs/s3-blob-store.ts';
 import { IdempotencyService, pruneIdempotencyRecords } from './app/idempotency/idempotency.service.ts';
 import { pruneRateLimitWindows } from './app/rate-limit/rate-limiter.ts';
 import type { GatewayConfig } from './config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './db/index.ts';
 import { createGatewayApp } from './http/app.ts';
+import { startMailRelay } from './app/mail/mail-relay.ts';
+import { gatewayOperations } from './nats/operations.ts';
 
 export interface RunningGateway {
   runtime: ServiceRuntime;
@@ -46,13 +49,30 @@ const startHousekeeping = (runtime: ServiceRuntime): NodeJS.Timeout => {
   return timer;
 };
 
+/** The configured blob store; `root` is the local store's directory, which the local CDN serves. */
+const openBlobStore = (config: GatewayConfig): { store: BlobStore; root: string | undefined; close(): void } => {
+  const settings = config.blobStore;
+  if (settings.kind === 'local') {
+    const store = new LocalDiskBlobStore(settings.dir, config.cdnUrl);
+    return { store, root: store.root, close: () => undefined };
+  }
+  const client = createS3Client(settings);
+  return { store: new S3BlobStore(client, settings.bucket, config.cdnUrl), root: undefined, close: () => client.destroy() };
+};
+
 /** Starts one gateway: its schema, NATS, the HTTP edge and (optionally) the local CDN. */
 export const startGateway = async (config: GatewayConfig): Promise<RunningGateway> => {
   const runtime = await startServiceRuntime(
-    { service: 'gateway', schema: GATEWAY_SCHEMA, entities: GATEWAY_ENTITIES, migrations: GATEWAY_MIGRATIONS },
+    {
+      service: 'gateway',
+      schema: GATEWAY_SCHEMA,
+      entities: GATEWAY_ENTITIES,
+      migrations: GATEWAY_MIGRATIONS,
+      operations: (runtime) => gatewayOperations(runtime.orm),
+    },
     { config },
   );
-  const blobs = new LocalDiskBlobStore(config.blobDir, config.cdnUrl);
+  const blobs = openBlobStore(config);
   const app = createGatewayApp({
     environment: config.env,
     version: config.version,
@@ -65,7 +85,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     sessions: config.sessions,
     orm: runtime.orm,
     nc: runtime.nc,
-    blobs,
+    blobs: blobs.store,
     idempotency: new IdempotencyService(runtime.orm),
     logger: runtime.logger,
   });
@@ -73,13 +93,16 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
   const port = (server.address() as AddressInfo).port;
 
   let cdn: Server | undefined;
-  if (config.cdnPort !== undefined) {
+  if (config.cdnPort !== undefined && blobs.root !== undefined) {
     const cdnApp = express();
     cdnApp.disable('x-powered-by');
     cdnApp.use(express.static(blobs.root, { dotfiles: 'deny', index: false, fallthrough: false, immutable: true, maxAge: '365d' }));
     cdn = await listen(cdnApp, config.httpHost, config.cdnPort);
+  } else if (config.cdnPort !== undefined) {
+    runtime.logger.warn({ cdnPort: config.cdnPort }, 'SV_CDN_PORT ignored: S3 blobs are served from the bucket (SV_CDN_URL)');
   }
   const housekeeping = startHousekeeping(runtime);
+  const mailRelay = startMailRelay(runtime, config.sessions.secret);
   const url = `http://${config.httpHost}:${port}${config.basePath}`;
   runtime.logger.info({ url }, 'gateway listening');
 
@@ -89,7 +112,9 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     port,
     async stop() {
       clearInterval(housekeeping);
+      await mailRelay.stop();
       await Promise.all([closeServer(server), closeServer(cdn)]);
+      blobs.close();
       await runtime.stop();
     },
   };

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CatalogueOperation, CreateArtistBody, UpdateArtistBody, paginationQuery } from '@sv/contracts';
-import { ValidationError, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
+import { ValidationError, assertCan, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import { z } from 'zod';
 import { presentArtist } from '../app/artists/artist.presenter.ts';
 import {
@@ -20,6 +20,7 @@ const ListArtistsQuery = paginationQuery({ defaultPerPage: 50 }).extend({
 export const artistOperations = (orm: MikroORM): OperationTable => {
   const imageUpload = (slot: 'avatar' | 'banner') => async (request: Parameters<OperationTable[string]>[0]) => {
     const file = request.files.find((candidate) => candidate.field === slot);
+    assertCan(request.principal, 'artists.manage');
     if (!file) throw new ValidationError({ [slot]: [`The ${slot} file is required.`] });
     const artist = await setArtistImage(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', slot, file.url);
     return ok({ artist: presentArtist(artist) });
@@ -32,6 +33,7 @@ export const artistOperations = (orm: MikroORM): OperationTable => {
       return ok({ artists: page.artists.map(presentArtist), total: page.total, meta: page.meta });
     },
     [CatalogueOperation.artistsCreate]: async (request) => {
+      assertCan(request.principal, 'artists.manage');
       const body = parseOrThrow(CreateArtistBody, request.body);
       const artist = await createArtist(orm.em.fork(), request.principal.tenant_id, body);
       return created({ artist: presentArtist(artist) });
@@ -41,11 +43,13 @@ export const artistOperations = (orm: MikroORM): OperationTable => {
       return ok({ artist: presentArtist(artist) });
     },
     [CatalogueOperation.artistsUpdate]: async (request) => {
+      assertCan(request.principal, 'artists.manage');
       const body = parseOrThrow(UpdateArtistBody, request.body ?? {});
       const artist = await updateArtist(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', body);
       return ok({ artist: presentArtist(artist) });
     },
     [CatalogueOperation.artistsDelete]: async (request) => {
+      assertCan(request.principal, 'artists.manage');
       await deleteArtist(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');
       return noContent();
     },

@@ -127,6 +127,10 @@ export const ADMIN_COMMANDS: Record<string, Command> = {
     const input = parseOrThrow(UserSuspend, flags);
     return { user: presentUser(await setUserSuspended(em, { tenantSlug: input.tenant, email: input.email, suspended: true })) };
   },
+  'user unsuspend': async ({ em }, flags) => {
+    const input = parseOrThrow(UserSuspend, flags);
+    return { user: presentUser(await setUserSuspended(em, { tenantSlug: input.tenant, email: input.email, suspended: false })) };
+  },
   'key create': async ({ em }, flags) => {
     const input = parseOrThrow(KeyCreate, flags);
     const { raw, key } = await createApiKey(em, {

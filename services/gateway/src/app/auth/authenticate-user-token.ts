@@ -35,7 +35,8 @@ export const authenticateUserToken = async (
   const [row] = await em.execute<UserRow[]>(
     `select u."role", u."artist_id", u."status" as "user_status", t."slug" as "tenant_slug", t."status" as "tenant_status",
             exists (select 1 from "gateway"."session" s
-                     where s."family_id" = ? and s."user_id" = u."id" and s."revoked_at" is null and s."expires_at" > now()) as "session_live",
+                     where s."family_id" = ? and s."user_id" = u."id" and s."tenant_id" = t."id"
+                       and s."revoked_at" is null and s."expires_at" > now()) as "session_live",
             exists (select 1 from "gateway"."invoice" i
                      where i."tenant_id" = t."id" and i."status" = 'open'
                        and i."due_at" <= now() - make_interval(days => ?)) as "invoice_overdue"

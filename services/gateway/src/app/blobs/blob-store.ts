@@ -15,19 +15,32 @@ export class BlobTooLargeError extends Error {
   override name = 'BlobTooLargeError';
 }
 
+export interface PutOptions {
+  tenantId: string;
+  /** Appended to the key, e.g. `.png`. */
+  extension: string;
+  maxBytes: number;
+  /** The part's declared MIME type; stores that keep one (S3) serve the file with it. */
+  contentType?: string;
+}
+
 /**
  * Where uploads land before a reference to them is forwarded to a service: large bodies never
  * ride NATS. Stored files are served from the CDN address.
  */
 export interface BlobStore {
   /** Streams `source` into the store; rejects with BlobTooLargeError past `maxBytes`, leaving nothing behind. */
-  put(source: Readable, options: { tenantId: string; extension: string; maxBytes: number }): Promise<StoredBlob>;
+  put(source: Readable, options: PutOptions): Promise<StoredBlob>;
   /** Removes a stored file (an upload the owning service refused); absent keys are fine. */
   remove(key: string): Promise<void>;
 }
 
+/** A new key, the same in every store: `<tenantId>/<yyyy>/<mm>/<uuid><extension>` (UTC). */
+export const newBlobKey = (tenantId: string, extension: string, now = new Date()): string =>
+  [tenantId, String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), `${randomUUID()}${extension}`].join('/');
+
 /** Passes bytes through until more than `maxBytes` have gone by, then fails. */
-const byteCeiling = (maxBytes: number) => {
+export const byteCeiling = (maxBytes: number) => {
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -53,14 +66,8 @@ export class LocalDiskBlobStore implements BlobStore {
     return this.#root;
   }
 
-  async put(source: Readable, options: { tenantId: string; extension: string; maxBytes: number }): Promise<StoredBlob> {
-    const now = new Date();
-    const key = [
-      options.tenantId,
-      String(now.getUTCFullYear()),
-      String(now.getUTCMonth() + 1).padStart(2, '0'),
-      `${randomUUID()}${options.extension}`,
-    ].join('/');
+  async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
+    const key = newBlobKey(options.tenantId, options.extension);
     const finalPath = join(this.#root, key);
     const tempPath = join(this.#root, '.incoming', `${randomUUID()}.part`);
     await mkdir(dirname(tempPath), { recursive: true });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { Role } from '@sv/contracts';
@@ -37,7 +38,7 @@ export const issueAccessToken = (
   const token = jwt.sign(
     { tenant_id: claims.tenantId, role: claims.role, sid: claims.sessionFamilyId, iat: now, exp },
     settings.secret,
-    { algorithm: ALGORITHM, subject: claims.userId, audience: settings.audience, issuer: ISSUER },
+    { algorithm: ALGORITHM, subject: claims.userId, audience: settings.audience, issuer: ISSUER, jwtid: randomUUID() },
   );
   return { token, expiresAt: new Date(exp * 1000) };
 };

@@ -21,6 +21,9 @@ export interface IssuedSession {
   refreshExpiresAt: Date;
 }
 
+/** Seconds after a rotation during which presenting the old token again is not treated as reuse. */
+export const CONCURRENT_REFRESH_GRACE_SECONDS = 2;
+
 /** Failed logins tolerated per account in one minute; the next attempt is 429. */
 export const FAILED_LOGINS_PER_MINUTE = 5;
 
@@ -114,26 +117,28 @@ export const login = async (
  * concurrent refreshes only one wins; a retired token presented again revokes its whole family.
  */
 export const refreshSession = async (em: EntityManager, settings: SessionSettings, rawToken: string): Promise<IssuedSession> => {
-  const digest = digestRefreshToken(rawToken);
-  const session = await em.findOne(Session, { tokenDigest: digest });
+  const session = await em.findOne(Session, { tokenDigest: digestRefreshToken(rawToken) });
   if (!session) throw new InvalidTokenError();
+  // Suspension is checked before the token is spent, so an unsuspended user can still refresh.
+  const user = await em.findOne(User, { id: session.userId, deletedAt: null });
+  const tenant = await em.findOne(Tenant, { id: session.tenantId, deletedAt: null });
+  if (!user || !tenant) throw new InvalidTokenError();
+  assertActive(user, tenant);
   const retired = await em.execute<{ id: string }[]>(
     `update "gateway"."session" set "rotated_at" = now()
       where "id" = ? and "rotated_at" is null and "revoked_at" is null and "expires_at" > now() returning "id"`,
     [session.id],
   );
   if (retired.length === 0) {
-    const [state] = await em.execute<{ rotated: boolean }[]>(
-      `select "rotated_at" is not null as "rotated" from "gateway"."session" where "id" = ?`,
-      [session.id],
+    const [state] = await em.execute<{ reused: boolean }[]>(
+      `select "rotated_at" < now() - make_interval(secs => ?) as "reused" from "gateway"."session" where "id" = ?`,
+      [CONCURRENT_REFRESH_GRACE_SECONDS, session.id],
     );
-    if (state?.rotated) await revokeFamily(em, session.familyId); // reuse of a retired token
+    // A token rotated moments ago is a second tab refreshing at the same time: refuse it, but
+    // only a replay after the grace period is treated as theft and revokes the family.
+    if (state?.reused) await revokeFamily(em, session.familyId);
     throw new InvalidTokenError();
   }
-  const user = await em.findOne(User, { id: session.userId, deletedAt: null });
-  const tenant = await em.findOne(Tenant, { id: session.tenantId, deletedAt: null });
-  if (!user || !tenant) throw new InvalidTokenError();
-  assertActive(user, tenant);
   return startSession(em, settings, user, session.tenantId, session.familyId);
 };
 

@@ -1,5 +1,5 @@
 import { Messages } from '@sv/contracts';
-import { ConflictError, NotFoundError } from '@sv/platform';
+import { ConflictError, ForbiddenError, NotFoundError } from '@sv/platform';
 
 export class TenantNotFoundError extends NotFoundError {
   constructor() {
@@ -16,5 +16,12 @@ export class TenantSlugTakenError extends ConflictError {
 export class TenantDomainTakenError extends ConflictError {
   constructor() {
     super(Messages.duplicateRecord, 'tenant.domain_taken');
+  }
+}
+
+/** Login-as (or any act on another tenant) aimed at a tenant outside the caller's subtree. */
+export class NotDescendantError extends ForbiddenError {
+  constructor() {
+    super(Messages.notDescendant, 'tenant.not_descendant');
   }
 }

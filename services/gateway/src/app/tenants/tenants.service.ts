@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { TenantPlanReply } from '@sv/contracts';
 import { Invoice, Tenant, TenantPlan } from '../../db/entities/tenant.entity.ts';
 import { newDdexPartyId } from './ddex-party-id.ts';
 import { TenantDomainTakenError, TenantNotFoundError, TenantSlugTakenError } from './tenants.errors.ts';
@@ -41,13 +42,21 @@ export const findTenantById = async (em: EntityManager, id: string): Promise<Ten
 export interface CreateTenantInput {
   slug: string;
   name: string;
+  /** The parent by slug (operator command) … */
   parentSlug?: string | undefined;
+  /** … or by id (POST /tenants/clients: the caller's own tenant). */
+  parentId?: string | undefined;
   domain?: string | undefined;
 }
 
+/** Creates a tenant (a child when a parent is named) with its own, unique DDEX party id. */
 export const createTenant = async (em: EntityManager, input: CreateTenantInput): Promise<Tenant> => {
   if (await em.findOne(Tenant, { slug: input.slug, deletedAt: null })) throw new TenantSlugTakenError();
-  const parent = input.parentSlug ? await findTenantBySlug(em, input.parentSlug) : null;
+  const parent = input.parentId
+    ? await findTenantById(em, input.parentId)
+    : input.parentSlug
+      ? await findTenantBySlug(em, input.parentSlug)
+      : null;
   for (let attempt = 0; ; attempt++) {
     const now = new Date();
     const tenant = em.create(Tenant, {
@@ -170,4 +179,14 @@ export const setTenantPlan = async (
   plan.updatedAt = new Date();
   await em.flush();
   return plan;
+};
+
+/** The artist plan of a tenant, as other services read it (`tenants.plan`); null without one. */
+export const readTenantPlan = async (em: EntityManager, tenantId: string): Promise<TenantPlanReply> => {
+  await findTenantById(em, tenantId);
+  const plan = await em.findOne(TenantPlan, { tenantId });
+  return {
+    plan: plan ? { releases_per_year: plan.releasesPerYear, video_distribution: plan.videoDistribution } : null,
+    has_artist_plan: plan !== null,
+  };
 };

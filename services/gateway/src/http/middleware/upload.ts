@@ -47,10 +47,13 @@ export const acceptUpload =
     const allowed = kind.mimeTypes as readonly string[];
 
     if (spec.rawContentTypes?.includes(contentType)) {
-      const blob = await store.put(req, { tenantId, extension: EXTENSION_BY_MIME[contentType] ?? '', maxBytes }).catch((error: unknown) => {
+      const blob = await store.put(req, { tenantId, extension: EXTENSION_BY_MIME[contentType] ?? '', maxBytes, contentType }).catch((error: unknown) => {
         throw error instanceof BlobTooLargeError ? tooLarge(kind.maxMegabytes) : error;
       });
-      if (blob.size === 0) throw missingFile(spec);
+      if (blob.size === 0) {
+        await store.remove(blob.key).catch(() => undefined);
+        throw missingFile(spec);
+      }
       req.body = {};
       res.locals.upload = {
         fields: {},
@@ -72,6 +75,13 @@ export const acceptUpload =
       const fail = (error: unknown) => {
         failure ??= error;
       };
+      // Once every part has settled: the result, or the failure with the files already stored removed.
+      const settle = () =>
+        void Promise.allSettled(pending).then(async () => {
+          if (!failure) return resolve({ files, fields });
+          await Promise.allSettled(files.map((file) => store.remove(file.key)));
+          reject(failure);
+        });
       // One byte over the ceiling: busboy flags a file that merely reaches its limit as truncated,
       // so the blob store's own ceiling is what refuses the first byte too many.
       const parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes + 1, files: 5, fields: 50, fieldSize: 64 * 1024 } });
@@ -106,7 +116,7 @@ export const acceptUpload =
         }
         pending.push(
           store
-            .put(stream, { tenantId, extension: EXTENSION_BY_MIME[mime] ?? '', maxBytes })
+            .put(stream, { tenantId, extension: EXTENSION_BY_MIME[mime] ?? '', maxBytes, contentType: mime })
             .then((blob) => {
               files.push({ field: name, key: blob.key, url: blob.url, filename: info.filename ?? name, mime_type: mime, size: blob.size });
             })
@@ -117,11 +127,9 @@ export const acceptUpload =
         fail(new ValidationError({ [spec.field]: [`The upload could not be read: ${(error as Error).message}`] }));
         req.unpipe(parser);
         req.resume();
-        void Promise.allSettled(pending).then(() => reject(failure));
+        settle();
       });
-      parser.on('close', () => {
-        void Promise.allSettled(pending).then(() => (failure ? reject(failure) : resolve({ files, fields })));
-      });
+      parser.on('close', settle);
       req.pipe(parser);
     });
     if (!result.files.some((file) => file.field === spec.field)) throw missingFile(spec);

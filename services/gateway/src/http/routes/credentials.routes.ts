@@ -1,7 +1,88 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { Header } from '@sv/contracts';
+import { ForbiddenError, parseOrThrow } from '@sv/platform';
+import { z } from 'zod';
+import { credentialKeys } from '../../app/credentials/credential-secrets.ts';
+import { sendVerificationCode, verifyEmailCode } from '../../app/credentials/one-time-codes.service.ts';
+import { changePassword } from '../../app/credentials/password-change.service.ts';
+import { requestPasswordReset, resetPassword } from '../../app/credentials/password-reset.service.ts';
+import { resolveLoginTenant } from '../../app/tenants/resolve-tenant.ts';
+import { describeUserCaller } from '../../app/users/current-caller.ts';
+import { locals } from '../locals.ts';
 import type { LocalRoute, LocalRouteDeps } from './local-route.ts';
 
-/** Password change, one-time codes and password reset. */
-export const CREDENTIAL_ROUTES: readonly LocalRoute[] = [];
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 1024;
 
-export const credentialsRouter = (_deps: LocalRouteDeps): Router => Router();
+const newPassword = (field: string) =>
+  z
+    .string()
+    .min(PASSWORD_MIN, `The ${field} must be at least ${PASSWORD_MIN} characters.`)
+    .max(PASSWORD_MAX, `The ${field} may not be greater than ${PASSWORD_MAX} characters.`);
+
+const email = z.string().trim().min(1).max(320).pipe(z.email('The email must be a valid email address.'));
+const tenantSlug = z.string().trim().min(1).max(100).optional();
+
+const ChangePasswordBody = z.object({
+  current_password: z.string().min(1).max(PASSWORD_MAX),
+  new_password: newPassword('new_password'),
+});
+const AccountBody = z.object({ email, tenant_slug: tenantSlug });
+const VerifyOtpBody = z.object({ email, tenant_slug: tenantSlug, code: z.string().trim().min(1).max(32) });
+const ResetPasswordBody = z.object({ token: z.string().trim().min(1).max(256), password: newPassword('password') });
+
+/** The same answer whether or not the account exists, so these routes reveal no accounts. */
+const OTP_SENT = 'If an account with this email exists, a verification code has been sent to it.';
+const RESET_SENT = 'If an account with this email exists, password reset instructions have been sent to it.';
+
+export const CREDENTIAL_ROUTES: readonly LocalRoute[] = [
+  // Verifies the current password, so it is throttled like a login (per access token).
+  { method: 'PATCH', path: '/users/me', rate: 'auth' },
+  { method: 'POST', path: '/auth/resend-otp', rate: 'auth', anonymous: true },
+  { method: 'POST', path: '/auth/verify-otp', rate: 'auth', anonymous: true },
+  { method: 'POST', path: '/auth/forgot-password', rate: 'auth', anonymous: true },
+  { method: 'POST', path: '/auth/reset-password', rate: 'auth', anonymous: true },
+];
+
+/** Password change, one-time codes and password reset. */
+export const credentialsRouter = ({ orm, sessions, json }: LocalRouteDeps): Router => {
+  const router = Router();
+  const keys = credentialKeys(sessions.secret);
+  const tenantOf = (req: Request, slug: string | undefined) =>
+    resolveLoginTenant(orm.em.fork(), { slug, domainHeader: req.get(Header.tenantDomain), host: req.hostname });
+
+  router.patch('/users/me', json, async (req, res) => {
+    const { principal, userId, sessionFamilyId } = locals(res);
+    // An API key has no password to change.
+    if (!principal || !userId || !sessionFamilyId) throw new ForbiddenError();
+    const body = parseOrThrow(ChangePasswordBody, req.body ?? {});
+    const em = orm.em.fork();
+    await changePassword(em, { userId, sessionFamilyId, currentPassword: body.current_password, newPassword: body.new_password });
+    res.json({ success: true, data: await describeUserCaller(orm.em.fork(), principal, userId) });
+  });
+
+  router.post('/auth/resend-otp', json, async (req, res) => {
+    const body = parseOrThrow(AccountBody, req.body ?? {});
+    await sendVerificationCode(orm.em.fork(), keys, await tenantOf(req, body.tenant_slug), body.email);
+    res.json({ success: true, message: OTP_SENT });
+  });
+
+  router.post('/auth/verify-otp', json, async (req, res) => {
+    const body = parseOrThrow(VerifyOtpBody, req.body ?? {});
+    await verifyEmailCode(orm.em.fork(), keys, await tenantOf(req, body.tenant_slug), body);
+    res.json({ success: true, data: { verified: true } });
+  });
+
+  router.post('/auth/forgot-password', json, async (req, res) => {
+    const body = parseOrThrow(AccountBody, req.body ?? {});
+    await requestPasswordReset(orm.em.fork(), keys, await tenantOf(req, body.tenant_slug), body.email);
+    res.json({ success: true, message: RESET_SENT });
+  });
+
+  router.post('/auth/reset-password', json, async (req, res) => {
+    const body = parseOrThrow(ResetPasswordBody, req.body ?? {});
+    await resetPassword(orm.em.fork(), keys, body);
+    res.json({ success: true, message: 'Your password has been reset. Please log in again.' });
+  });
+  return router;
+};

@@ -2,7 +2,7 @@ import { Router, type CookieOptions, type Request, type Response } from 'express
 import { Header } from '@sv/contracts';
 import { ForbiddenError, parseOrThrow } from '@sv/platform';
 import { z } from 'zod';
-import { InvalidTokenError } from '../../app/auth/auth.errors.ts';
+import { TokenMissingError } from '../../app/auth/auth.errors.ts';
 import { REFRESH_COOKIE } from '../../app/sessions/refresh-token.ts';
 import {
   login,
@@ -50,7 +50,7 @@ const sendSession = (res: Response, settings: SessionRoutesSettings, session: Is
 
 const refreshCookie = (req: Request): string => {
   const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
-  if (typeof value !== 'string' || value === '') throw new InvalidTokenError();
+  if (typeof value !== 'string' || value === '') throw new TokenMissingError();
   return value;
 };
 

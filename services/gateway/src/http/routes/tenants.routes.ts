@@ -1,7 +1,205 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { paginationQuery, type PageMeta, type Principal } from '@sv/contracts';
+import { DomainError, errorToReply, parseOrThrow, statusOfKind, type Logger } from '@sv/platform';
+import { z } from 'zod';
+import { IdempotencyService } from '../../app/idempotency/idempotency.service.ts';
+import type { UploadSpec } from '../../app/routing/route-table.ts';
+import { loginAs } from '../../app/tenants/login-as.service.ts';
+import { assertTenantAdmin } from '../../app/tenants/tenant-access.ts';
+import { setTenantDomain, TenantDomain } from '../../app/tenants/tenant-domain.ts';
+import { findClient, listClients } from '../../app/tenants/tenant-hierarchy.ts';
+import { createTenant, presentTenant } from '../../app/tenants/tenants.service.ts';
+import { readWhitelabel, setWhitelabelAsset, type WhitelabelAsset } from '../../app/tenants/whitelabel.service.ts';
+import { locals } from '../locals.ts';
+import { idempotency } from '../middleware/idempotency.ts';
+import { acceptUpload, type UploadResult } from '../middleware/upload.ts';
 import type { LocalRoute, LocalRouteDeps } from './local-route.ts';
 
 /** Child tenants, login-as, domain mapping and white-label assets. */
-export const TENANT_ROUTES: readonly LocalRoute[] = [];
+export const TENANT_ROUTES: readonly LocalRoute[] = [
+  { method: 'GET', path: '/tenants/clients' },
+  { method: 'POST', path: '/tenants/clients' },
+  { method: 'GET', path: '/tenants/clients/:uuid' },
+  // Issues an access token, like login: the auth rate category.
+  { method: 'POST', path: '/tenants/clients/:uuid/login-as', rate: 'auth' },
+  { method: 'PUT', path: '/tenants/domain' },
+  { method: 'GET', path: '/tenants/whitelabel' },
+  { method: 'POST', path: '/tenants/whitelabel/logo' },
+  { method: 'POST', path: '/tenants/whitelabel/favicon' },
+];
 
-export const tenantsRouter = (_deps: LocalRouteDeps): Router => Router();
+const TENANT_SLUG = /^[a-z0-9-]+$/;
+
+const CreateClientBody = z.object({
+  name: z.string().trim().min(1, 'The name field is required.').max(255),
+  slug: z
+    .string()
+    .trim()
+    .min(1, 'The slug field is required.')
+    .max(100)
+    .regex(TENANT_SLUG, 'The slug may only contain lowercase letters, digits and hyphens.'),
+  domain: TenantDomain.nullable().optional(),
+});
+
+const SetDomainBody = z.object({ domain: TenantDomain.nullable() });
+
+const ListClientsQuery = paginationQuery({ defaultPerPage: 50 });
+
+const WHITELABEL_UPLOADS: Record<WhitelabelAsset, UploadSpec> = {
+  logo: { field: 'logo', kind: 'image' },
+  favicon: { field: 'favicon', kind: 'image' },
+};
+
+const LOGIN_AS_NOTE =
+  'This token acts in the client tenant as you, with your own role. It cannot be refreshed: ' +
+  'when it expires, call login-as again. Every login-as is recorded in the audit log.';
+
+const principalOf = (res: Response): Principal => {
+  const principal = locals(res).principal;
+  if (!principal) throw new Error('tenant routes need an authenticated principal');
+  return principal;
+};
+
+/** Runs before any body is read, so a caller without the role never gets a file stored. */
+const requireTenantAdmin: RequestHandler = (req, res, next) => {
+  try {
+    assertTenantAdmin(principalOf(res));
+  } catch (error) {
+    req.resume(); // an unread upload must not hold the refusal back
+    throw error;
+  }
+  next();
+};
+
+/** Link: rel="next" while another page exists, built from the caller's own URL. */
+const nextLink = (req: Request, meta: PageMeta): string | undefined => {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  if (meta.mode === 'cursor') {
+    if (!meta.has_more || !meta.next_cursor) return undefined;
+    url.searchParams.set('cursor', meta.next_cursor);
+    url.searchParams.delete('page');
+  } else {
+    if (meta.current_page >= meta.last_page) return undefined;
+    url.searchParams.set('page', String(meta.current_page + 1));
+  }
+  return `<${url.toString()}>; rel="next"`;
+};
+
+/**
+ * A keyed write answered here rather than by a service: the outcome is stored for replay as the
+ * forwarder does it (success and 4xx kept, 5xx released so a retry runs).
+ */
+const keyedReply =
+  (logger: Logger, handler: (req: Request, res: Response) => Promise<{ status: number; body: unknown }>) =>
+  async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const claim = locals(res).idempotency;
+    let reply: { status: number; body: unknown };
+    try {
+      reply = await handler(req, res);
+    } catch (error) {
+      if (claim) {
+        if (error instanceof DomainError && statusOfKind(error.kind) < 500) {
+          const errorReply = errorToReply(error, logger);
+          await claim.complete({ status: errorReply.status, headers: errorReply.headers, body: errorReply.body });
+        } else {
+          await claim.release();
+        }
+      }
+      next(error);
+      return;
+    }
+    await claim?.complete({ status: reply.status, headers: {}, body: reply.body });
+    res.status(reply.status).json(reply.body);
+  };
+
+/**
+ * The tenant hierarchy as its admins see it: clients (child tenants) at any depth, login-as
+ * into them, the caller tenant's own domain and white-label assets.
+ */
+export const tenantsRouter = ({ orm, blobs, logger, sessions, json }: LocalRouteDeps): Router => {
+  const router = Router();
+  const keyed = idempotency(new IdempotencyService(orm));
+
+  router.get('/tenants/clients', requireTenantAdmin, async (req, res) => {
+    const query = parseOrThrow(ListClientsQuery, req.query);
+    const page = await listClients(orm.em.fork(), principalOf(res).tenant_id, query);
+    const link = nextLink(req, page.meta);
+    if (link) res.set('Link', link);
+    res.json({ success: true, data: page.clients.map(presentTenant), meta: page.meta });
+  });
+
+  router.post(
+    '/tenants/clients',
+    requireTenantAdmin,
+    json,
+    keyed,
+    keyedReply(logger, async (req, res) => {
+      const body = parseOrThrow(CreateClientBody, req.body ?? {});
+      const tenant = await createTenant(orm.em.fork(), {
+        slug: body.slug,
+        name: body.name,
+        parentId: principalOf(res).tenant_id,
+        domain: body.domain ?? undefined,
+      });
+      return { status: 201, body: { success: true, data: presentTenant(tenant) } };
+    }),
+  );
+
+  router.get('/tenants/clients/:uuid', requireTenantAdmin, async (req, res) => {
+    const tenant = await findClient(orm.em.fork(), principalOf(res).tenant_id, String(req.params.uuid));
+    res.json({ success: true, data: presentTenant(tenant) });
+  });
+
+  // Not keyed: a replay would hand out a stored bearer token, and each call is its own audited session.
+  router.post('/tenants/clients/:uuid/login-as', async (req, res) => {
+    const state = locals(res);
+    const result = await loginAs(
+      orm.em.fork(),
+      sessions,
+      { principal: principalOf(res), userId: state.userId, requestId: state.requestId },
+      String(req.params.uuid),
+    );
+    res.json({
+      success: true,
+      data: {
+        access_token: result.access.token,
+        token_type: 'Bearer',
+        expires_at: result.access.expiresAt.toISOString(),
+        acting_as: { user_id: result.userId, role: result.role },
+        tenant: { uuid: result.target.id, slug: result.target.slug, name: result.target.name },
+        note: LOGIN_AS_NOTE,
+      },
+    });
+  });
+
+  router.put(
+    '/tenants/domain',
+    requireTenantAdmin,
+    json,
+    keyed,
+    keyedReply(logger, async (req, res) => {
+      const body = parseOrThrow(SetDomainBody, req.body ?? {});
+      const tenant = await setTenantDomain(orm.em.fork(), principalOf(res).tenant_id, body.domain);
+      return { status: 200, body: { success: true, data: presentTenant(tenant) } };
+    }),
+  );
+
+  router.get('/tenants/whitelabel', async (_req, res) => {
+    res.json({ success: true, data: await readWhitelabel(orm.em.fork(), principalOf(res).tenant_id) });
+  });
+
+  for (const [asset, spec] of Object.entries(WHITELABEL_UPLOADS) as [WhitelabelAsset, UploadSpec][]) {
+    router.post(`/tenants/whitelabel/${asset}`, requireTenantAdmin, acceptUpload(spec, blobs), async (_req, res) => {
+      const file = (res.locals.upload as UploadResult).files.find((candidate) => candidate.field === spec.field);
+      if (!file) throw new Error(`upload middleware passed without a ${spec.field} file`);
+      try {
+        const view = await setWhitelabelAsset(orm.em.fork(), principalOf(res).tenant_id, asset, file.url);
+        res.json({ success: true, data: view });
+      } catch (error) {
+        await blobs.remove(file.key).catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+  return router;
+};

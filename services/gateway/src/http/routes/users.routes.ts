@@ -1,7 +1,130 @@
-import { Router } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Role, paginationQuery, type CursorMeta, type OffsetMeta, type Permission } from '@sv/contracts';
+import { assertCan, parseOrThrow } from '@sv/platform';
+import { z } from 'zod';
+import {
+  createTenantUser,
+  deleteTenantUser,
+  findTenantUser,
+  listTenantUsers,
+  presentUser,
+  updateTenantUser,
+  type UserCaller,
+} from '../../app/users/users.service.ts';
+import { locals } from '../locals.ts';
 import type { LocalRoute, LocalRouteDeps } from './local-route.ts';
 
-/** The users of the caller's tenant. */
-export const USER_ROUTES: readonly LocalRoute[] = [];
+const ListUsersQuery = paginationQuery({ defaultPerPage: 50 });
 
-export const usersRouter = (_deps: LocalRouteDeps): Router => Router();
+const email = z
+  .string()
+  .trim()
+  .min(1, 'The email field is required.')
+  .max(320)
+  .pipe(z.email('The email must be a valid email address.'));
+const artistId = z.uuid('The artist_id must be a UUID.').nullable().optional();
+/** A string first, so that a missing role reads "required" rather than "invalid". */
+const role = z.string().pipe(Role);
+
+const CreateUserBody = z.object({
+  email,
+  password: z.string().min(8, 'The password must be at least 8 characters.').max(1024),
+  role,
+  artist_id: artistId,
+});
+
+const UpdateUserBody = z.object({
+  role: role.optional(),
+  artist_id: artistId,
+  status: z.enum(['active', 'suspended']).optional(),
+});
+
+/**
+ * The users of the caller's tenant. `/users/me` is answered by the current-user and credentials
+ * routers, mounted before this one; the `/users/:uuid` handlers below also step aside for it.
+ */
+export const USER_ROUTES: readonly LocalRoute[] = [
+  { method: 'GET', path: '/users' },
+  { method: 'POST', path: '/users' },
+  { method: 'GET', path: '/users/:uuid' },
+  { method: 'PATCH', path: '/users/:uuid' },
+  { method: 'DELETE', path: '/users/:uuid' },
+];
+
+/** The signed-in caller (or API key) with the permission the route needs, else 403. */
+const callerWith = (res: Response, permission: Permission): UserCaller => {
+  const { principal, userId } = locals(res);
+  if (!principal) throw new Error('the users routes need an authenticated principal');
+  assertCan(principal, permission);
+  return { principal, userId };
+};
+
+/** Link: rel="next" while another page exists, built from the caller's own URL. */
+const nextLink = (req: Request, meta: OffsetMeta | CursorMeta): string | undefined => {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  if (meta.mode === 'cursor') {
+    if (!meta.has_more || !meta.next_cursor) return undefined;
+    url.searchParams.set('cursor', meta.next_cursor);
+    url.searchParams.delete('page');
+    url.searchParams.delete('mode');
+  } else {
+    if (meta.current_page >= meta.last_page) return undefined;
+    url.searchParams.set('page', String(meta.current_page + 1));
+  }
+  return `<${url.toString()}>; rel="next"`;
+};
+
+/** `/users/me` belongs to other routers: leave this one so the request reaches them (or 404). */
+const notMe: RequestHandler = (req, _res, next) => next(req.params.uuid === 'me' ? 'router' : undefined);
+
+const uuidOf = (req: Request): string => String(req.params.uuid ?? '');
+
+export const usersRouter = ({ orm, json }: LocalRouteDeps): Router => {
+  const router = Router();
+
+  router.get('/users', async (req, res) => {
+    const caller = callerWith(res, 'users.read');
+    const query = parseOrThrow(ListUsersQuery, req.query);
+    const page = await listTenantUsers(orm.em.fork(), caller.principal.tenant_id, query);
+    const link = nextLink(req, page.meta);
+    if (link) res.set('Link', link);
+    res.json({ success: true, data: page.users.map(presentUser), meta: page.meta });
+  });
+
+  router.post('/users', json, async (req, res) => {
+    const caller = callerWith(res, 'users.manage');
+    const body = parseOrThrow(CreateUserBody, req.body ?? {});
+    const user = await createTenantUser(orm.em.fork(), caller, {
+      email: body.email,
+      password: body.password,
+      role: body.role,
+      artistId: body.artist_id,
+    });
+    res.status(201).json({ success: true, data: presentUser(user) });
+  });
+
+  router.get('/users/:uuid', notMe, async (req, res) => {
+    const caller = callerWith(res, 'users.read');
+    const user = await findTenantUser(orm.em.fork(), caller.principal.tenant_id, uuidOf(req));
+    res.json({ success: true, data: presentUser(user) });
+  });
+
+  router.patch('/users/:uuid', notMe, json, async (req, res) => {
+    const caller = callerWith(res, 'users.manage');
+    const body = parseOrThrow(UpdateUserBody, req.body ?? {});
+    const user = await updateTenantUser(orm.em.fork(), caller, uuidOf(req), {
+      role: body.role,
+      artistId: body.artist_id,
+      status: body.status,
+    });
+    res.json({ success: true, data: presentUser(user) });
+  });
+
+  router.delete('/users/:uuid', notMe, async (req, res) => {
+    const caller = callerWith(res, 'users.manage');
+    await deleteTenantUser(orm.em.fork(), caller, uuidOf(req));
+    res.status(204).end();
+  });
+
+  return router;
+};

@@ -1,0 +1,103 @@
+import type { Readable } from 'node:stream';
+import { AbortMultipartUploadCommand, DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { BlobTooLargeError, byteCeiling, newBlobKey, type BlobStore, type PutOptions, type StoredBlob } from './blob-store.ts';
+
+/** Where the bucket is and how to reach it; without credentials the SDK's default chain applies. */
+export interface S3Settings {
+  region: string;
+  /** An S3-compatible store's address; unset for AWS itself. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+/**
+ * A client for AWS or any S3-compatible store. For the latter, checksums are sent only where the
+ * API requires them: several compatible stores refuse the SDK's default trailing checksums.
+ */
+export const createS3Client = (settings: S3Settings): S3Client =>
+  new S3Client({
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.endpoint
+      ? { endpoint: settings.endpoint, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      : {}),
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+  });
+
+/** Parts uploaded at once: each holds a 5 MB buffer, so one upload holds at most ~15 MB in memory. */
+const QUEUE_SIZE = 2;
+/** Keys are never reused, so a stored file never changes (the local CDN serves them the same way). */
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * S3-compatible store: the upload streams through the byte ceiling into a multipart upload
+ * (a single PutObject below 5 MB). Nothing is kept of an upload that fails: a started multipart
+ * upload is aborted before `put` rejects. Files are served from the CDN address, i.e. the
+ * bucket's public address (or a CDN in front of it).
+ */
+export class S3BlobStore implements BlobStore {
+  readonly #client: S3Client;
+  readonly #bucket: string;
+  readonly #publicUrl: string;
+
+  constructor(client: S3Client, bucket: string, publicUrl: string) {
+    this.#client = client;
+    this.#bucket = bucket;
+    this.#publicUrl = publicUrl.replace(/\/$/, '');
+  }
+
+  async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
+    const key = newBlobKey(options.tenantId, options.extension);
+    const ceiling = byteCeiling(options.maxBytes);
+    // As in the local store, the source is piped and, on failure, drained rather than destroyed,
+    // so the client still gets its 413 and the multipart parser still finishes. Draining starts
+    // the moment the ceiling is passed, not after the upload has been cleaned up.
+    const drain = () => {
+      source.unpipe(ceiling.counter);
+      source.resume();
+    };
+    const onSourceError = (error: Error) => ceiling.counter.destroy(error);
+    ceiling.counter.once('error', drain);
+    source.on('error', onSourceError);
+    source.pipe(ceiling.counter);
+    let upload: Upload | undefined;
+    try {
+      upload = new Upload({
+        client: this.#client,
+        queueSize: QUEUE_SIZE,
+        // The abort is ours (below), awaited before put() rejects, whatever failed.
+        leavePartsOnError: true,
+        params: {
+          Bucket: this.#bucket,
+          Key: key,
+          Body: ceiling.counter,
+          CacheControl: CACHE_CONTROL,
+          ...(options.contentType ? { ContentType: options.contentType } : {}),
+        },
+      });
+      await upload.done();
+    } catch (error) {
+      drain();
+      if (upload?.uploadId) {
+        await this.#client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.#bucket, Key: key, UploadId: upload.uploadId }))
+          .catch(() => undefined); // a bucket lifecycle rule for incomplete uploads is the backstop
+      }
+      throw ceiling.size() > options.maxBytes ? new BlobTooLargeError(`more than ${options.maxBytes} bytes`) : error;
+    } finally {
+      source.off('error', onSourceError);
+    }
+    if ((source as Readable & { truncated?: boolean }).truncated) {
+      await this.remove(key);
+      throw new BlobTooLargeError('truncated by the parser limit');
+    }
+    return { key, url: `${this.#publicUrl}/${key}`, size: ceiling.size() };
+  }
+
+  async remove(key: string): Promise<void> {
+    // S3 answers a delete of an absent key with success too.
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
+  }
+}
