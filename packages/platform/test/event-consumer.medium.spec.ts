@@ -25,7 +25,7 @@ const consumers: EventConsumer[] = [];
 
 beforeAll(async () => {
   kit = await openKit();
-}, 60_000);
+}, 180_000);
 
 afterEach(async () => {
   await Promise.all(consumers.splice(0).map((consumer) => consumer.stop()));

@@ -32,7 +32,7 @@ const relays: OutboxRelay[] = [];
 
 beforeAll(async () => {
   kit = await openKit();
-}, 60_000);
+}, 180_000);
 
 afterEach(async () => {
   await Promise.all(relays.splice(0).map((relay) => relay.stop()));
@@ -173,7 +173,7 @@ describe('outbox and relay', () => {
     expect(seen[0]?.widgetId).toBe(widget.id);
     expect(await streamMessageCount(kit, subject)).toBe(2);
     expect((await outboxRow(envelope.id))?.published_at).not.toBeNull();
-  }, 60_000);
+  }, 180_000);
 
   it('a transaction that rolls back leaves neither the row nor the event', async () => {
     const event = widgetEvent();
@@ -240,7 +240,7 @@ describe('outbox and relay', () => {
     expect(await relay.publishBatch()).toBe(1);
     await waitFor(async () => (await appliedCount(kit, 'outbox-crash', barrier.envelope.id)) === 1, 'the barrier event is applied');
     expect(await appliedCount(kit, 'outbox-crash', envelope.id)).toBe(1);
-  }, 60_000);
+  }, 180_000);
 
   it('two relays on the same table never claim the same rows (SKIP LOCKED)', async () => {
     const event = widgetEvent();
@@ -269,7 +269,7 @@ describe('outbox and relay', () => {
     expect(b.published).toEqual(written.slice(5));
     expect(await streamMessageCount(kit, eventSubject(kit.prefix, event.name))).toBe(10);
     expect(await claimOrder(event.name)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('two running relays publish each of many rows exactly once', async () => {
     const event = widgetEvent();
@@ -290,7 +290,7 @@ describe('outbox and relay', () => {
     expect(all).toHaveLength(40);
     expect(new Set(all)).toEqual(written);
     expect([...a.acks, ...b.acks].every((ack) => !ack.duplicate)).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   it('a failed publish stops the batch; the rest stay unpublished and go out on the next tick', async () => {
     const event = widgetEvent();

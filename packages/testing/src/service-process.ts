@@ -60,7 +60,8 @@ export const spawnServiceProcess = (
   child.stderr?.on('data', onData);
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
 
-  const waitForLog: ServiceProcess['waitForLog'] = (predicate, timeoutMs = 20_000) => {
+  // Generous: on a loaded two-core machine a cold start (type stripping, migrations) can be slow.
+  const waitForLog: ServiceProcess['waitForLog'] = (predicate, timeoutMs = 90_000) => {
     const seen = logs.find(predicate);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolveWait, rejectWait) => {

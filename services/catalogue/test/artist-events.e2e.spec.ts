@@ -68,7 +68,7 @@ afterAll(async () => {
   await jsm?.streams.delete(stream).catch(() => false);
   await nc?.close();
   await platform?.stop();
-}, 60_000);
+}, 180_000);
 
 /** The next artist event on the stream, waiting for the relay to publish it. */
 const nextEvent = async (): Promise<ReceivedEvent> => {
@@ -138,7 +138,7 @@ describe('artist events', () => {
 
     expect((await apiA(`/v1/artists/${artist.uuid}`, { method: 'DELETE' })).status).toBe(204);
     expectEnvelope(await nextEvent(), 'artist.deleted', tenantA.uuid, put.body.artist);
-  }, 60_000);
+  }, 180_000);
 
   it("carries the tenant of the artist's owner", async () => {
     const { artist } = await createArtist(apiB, { name: 'Other Label Artist', slug: `other-${suffix()}` });
@@ -168,5 +168,5 @@ describe('artist events', () => {
     const info = await jsm.consumers.info(stream, DURABLE);
     expect(info.num_pending).toBe(0);
     expect(info.num_ack_pending).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });

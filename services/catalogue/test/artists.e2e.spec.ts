@@ -88,7 +88,7 @@ afterAll(async () => {
     await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
     await nc.close();
   }
-}, 60_000);
+}, 180_000);
 
 const createArtist = async (api: Api, body: Record<string, unknown>): Promise<Artist> => {
   const response = await api<{ artist: Artist }>('/v1/artists', { method: 'POST', body });
@@ -300,7 +300,7 @@ describe('GET /artists', () => {
       const byName = x.name.toLowerCase().localeCompare(y.name.toLowerCase());
       return byName !== 0 ? byName : x.uuid < y.uuid ? -1 : 1;
     });
-  }, 60_000);
+  }, 180_000);
 
   it('answers {artists, total} in alphabetical order (case-insensitive), with offset meta and per_page 50 by default', async () => {
     const response = await apiL<{ artists: Artist[]; total: number; meta: Record<string, unknown> }>('/v1/artists');
@@ -372,7 +372,7 @@ describe('GET /artists', () => {
     }
     expect(seen).toEqual(expected.map((artist) => artist.uuid));
     expect(seen).not.toContain(deleted.uuid);
-  }, 60_000);
+  }, 180_000);
 
   it('walks across artists that share a sort name one row at a time, and mode=cursor starts a walk too', async () => {
     const seen: string[] = [];
@@ -385,7 +385,7 @@ describe('GET /artists', () => {
       path = `/v1/artists?per_page=1&cursor=${encodeURIComponent(response.body.meta.next_cursor)}`;
     }
     expect(seen).toEqual(expected.map((artist) => artist.uuid));
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a cursor it did not issue with 422 on the cursor field', async () => {
     expectValidation(await apiL('/v1/artists?cursor=not-a-cursor'), { cursor: ['The cursor is invalid.'] });

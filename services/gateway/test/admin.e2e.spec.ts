@@ -41,7 +41,7 @@ describe('the operator command', () => {
       startPlatform().then((started) => (production = started)),
       startPlatform({ environment: 'sandbox', catalogue: false }).then((started) => (sandbox = started)),
     ]);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await Promise.all([production?.stop(), sandbox?.stop()]);

@@ -46,7 +46,7 @@ describe('authentication with API keys', () => {
       createKey('beta', 'beta'),
       createKey('gamma', 'gamma'),
     ]);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();

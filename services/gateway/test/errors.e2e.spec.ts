@@ -22,7 +22,7 @@ describe('error responses', () => {
     expect(created.code).toBe(0);
     key = created.json.key;
     api = apiClient(platform.baseUrl, key);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();
@@ -233,7 +233,7 @@ describe('when the database is unreachable', () => {
     const created = await platform.admin('key', 'create', '--tenant', 'dbdown', '--role', 'owner');
     expect(created.code).toBe(0);
     key = created.json.key;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await relay?.cut();
@@ -273,5 +273,5 @@ describe('when the database is unreachable', () => {
     } finally {
       await dropped.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });

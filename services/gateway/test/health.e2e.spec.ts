@@ -35,7 +35,7 @@ describe('GET /health (production)', () => {
 
   beforeAll(async () => {
     platform = await startPlatform({ catalogue: false, env: { SV_VERSION: VERSION } });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();
@@ -80,7 +80,7 @@ describe('GET /health (sandbox)', () => {
 
   beforeAll(async () => {
     sandbox = await startPlatform({ environment: 'sandbox', catalogue: false, env: { SV_VERSION: VERSION } });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await sandbox?.stop();
@@ -100,7 +100,7 @@ describe('GET /health when the database is gone', () => {
 
   beforeAll(async () => {
     platform = await startPlatform({ catalogue: false, env: { SV_VERSION: VERSION } });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();

@@ -36,7 +36,7 @@ describe('Idempotency-Key', () => {
     expect(globexKey?.code).toBe(0);
     acme = apiClient(platform.baseUrl, acmeKey?.json.key);
     globex = apiClient(platform.baseUrl, globexKey?.json.key);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();

@@ -46,7 +46,7 @@ describe('the mail relay (Postgres)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     orm = await openDatabase({ url: db.url, schema: GATEWAY_SCHEMA, entities: GATEWAY_ENTITIES, migrations: GATEWAY_MIGRATIONS, logger });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await orm?.close(true);

@@ -42,13 +42,14 @@ describe('the tenants.plan operation over NATS', () => {
   beforeAll(async () => {
     platform = await startPlatform({ catalogue: false });
     nc = await connect({ servers: TEST_NATS_URL });
-    const [planned, plain, child] = await Promise.all([
+    const [planned, plain] = await Promise.all([
       admin('tenant', 'create', '--slug', 'planned', '--name', 'Planned'),
       admin('tenant', 'create', '--slug', 'plain', '--name', 'Plain'),
-      admin('tenant', 'create', '--slug', 'child-of-plain', '--name', 'Child', '--parent', 'plain'),
     ]);
+    // The child needs its parent to exist first.
+    const child = await admin('tenant', 'create', '--slug', 'child-of-plain', '--name', 'Child', '--parent', 'plain');
     Object.assign(tenants, { planned: planned.tenant, plain: plain.tenant, child: child.tenant });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await nc?.drain();

@@ -75,7 +75,7 @@ describe('rate limits', () => {
     const created = await Promise.all(Array.from({ length: 3 }, () => platform.admin('key', 'create', '--tenant', 'acme', '--role', 'owner')));
     for (const result of created) expect(result.code).toBe(0);
     [shared, burst, categories] = created.map((result) => result.json.key as string) as [string, string, string];
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();

@@ -14,7 +14,7 @@ describe('routing to the owning service', () => {
     const created = await platform.admin('key', 'create', '--tenant', 'acme', '--role', 'owner');
     expect(created.code).toBe(0);
     api = apiClient(platform.baseUrl, created.json.key);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();

@@ -37,7 +37,7 @@ describe('sandbox and production', () => {
     ]);
     keys.production = prodKey.key;
     keys.sandbox = sandboxKey.key;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await Promise.all([production?.stop(), sandbox?.stop()]);

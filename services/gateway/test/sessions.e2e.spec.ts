@@ -149,7 +149,7 @@ describe('interactive sessions', () => {
 
   afterAll(async () => {
     await Promise.all([platform?.stop(), sandbox?.stop(), strict?.stop()]);
-  }, 60_000);
+  }, 180_000);
 
   describe('POST /auth/login', () => {
     it('answers 200 {success, data:{access_token, token_type Bearer, expires_at}} with expires_at 15 minutes ahead', async () => {

@@ -126,7 +126,7 @@ describe('uploads into an S3-compatible blob store', () => {
     const artist = await platform.admin('artist', 'create', '--tenant', 'bucketed', '--name', 'Stored Remotely', '--slug', 'stored-remotely');
     expect(artist.code).toBe(0);
     artistUuid = artist.json.artist.uuid;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();

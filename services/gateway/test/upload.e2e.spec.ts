@@ -110,7 +110,7 @@ describe('uploads', () => {
     const artist = await acme('/artists', { method: 'POST', body: { name: 'Pictured', slug: 'pictured' } });
     expect(artist.status).toBe(201);
     artistUuid = artist.body.artist.uuid;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();

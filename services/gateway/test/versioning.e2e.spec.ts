@@ -33,7 +33,7 @@ describe('API versioning', () => {
     expect(created.code).toBe(0);
     key = created.json.key;
     api = apiClient(platform.baseUrl, key);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await platform?.stop();

@@ -14,7 +14,7 @@ describe('module boundaries', () => {
       stdio: 'ignore',
     });
     eslint = new ESLint({ cwd: REPO_ROOT });
-  }, 60_000);
+  }, 180_000);
 
   const lint = async (filePath: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath: `${REPO_ROOT}/${filePath}` });
