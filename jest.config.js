@@ -12,9 +12,12 @@ const project = (name, root) => ({
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
+  testTimeout: 30_000,
 });
 
 export default {
+  // Integration tests talk to real processes; on a busy two-core machine 5 s is too tight a default.
+  testTimeout: 30_000,
   projects: [
     project('contracts', '<rootDir>/packages/contracts'),
     project('platform', '<rootDir>/packages/platform'),
