@@ -5,30 +5,7 @@ import { callService } from '@sv/platform';
 import type { BlobStore } from '../app/blobs/blob-store.ts';
 import type { RouteEntry } from '../app/routing/route-table.ts';
 import { locals } from './locals.ts';
-
-interface PageMetaLike {
-  mode?: string;
-  has_more?: boolean;
-  next_cursor?: string | null;
-  current_page?: number;
-  last_page?: number;
-}
-
-/** Link: rel="next" for list replies that have another page, built from the caller's own URL. */
-const nextLink = (req: Request, body: unknown): string | undefined => {
-  const meta = (body as { meta?: PageMetaLike } | undefined)?.meta;
-  if (!meta) return undefined;
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-  if (meta.mode === 'cursor' && meta.has_more && meta.next_cursor) {
-    url.searchParams.set('cursor', meta.next_cursor);
-    url.searchParams.delete('page');
-  } else if (meta.mode === 'offset' && (meta.current_page ?? 0) < (meta.last_page ?? 0)) {
-    url.searchParams.set('page', String((meta.current_page ?? 1) + 1));
-  } else {
-    return undefined;
-  }
-  return `<${url.toString()}>; rel="next"`;
-};
+import { nextPageLink, type PageMetaLike } from './next-link.ts';
 
 const flatQuery = (query: Request['query']): Record<string, string | string[]> => {
   const flat: Record<string, string | string[]> = {};
@@ -78,7 +55,7 @@ export const forward =
     }
     if (reply.status >= 400) await discardFiles(blobs, files);
     const headers: Record<string, string> = { ...reply.headers };
-    const link = nextLink(req, reply.body);
+    const link = nextPageLink(req, (reply.body as { meta?: PageMetaLike } | undefined)?.meta);
     if (link) headers.Link = link;
     if (state.idempotency) {
       if (reply.status >= 500) await state.idempotency.release();

@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { Role, paginationQuery, type CursorMeta, type OffsetMeta, type Permission } from '@sv/contracts';
+import { Role, paginationQuery, type Permission } from '@sv/contracts';
 import { assertCan, parseOrThrow } from '@sv/platform';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
   type UserCaller,
 } from '../../app/users/users.service.ts';
 import { locals } from '../locals.ts';
+import { nextPageLink } from '../next-link.ts';
 import type { LocalRoute, LocalRouteDeps } from './local-route.ts';
 
 const ListUsersQuery = paginationQuery({ defaultPerPage: 50 });
@@ -59,21 +60,6 @@ const callerWith = (res: Response, permission: Permission): UserCaller => {
   return { principal, userId };
 };
 
-/** Link: rel="next" while another page exists, built from the caller's own URL. */
-const nextLink = (req: Request, meta: OffsetMeta | CursorMeta): string | undefined => {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-  if (meta.mode === 'cursor') {
-    if (!meta.has_more || !meta.next_cursor) return undefined;
-    url.searchParams.set('cursor', meta.next_cursor);
-    url.searchParams.delete('page');
-    url.searchParams.delete('mode');
-  } else {
-    if (meta.current_page >= meta.last_page) return undefined;
-    url.searchParams.set('page', String(meta.current_page + 1));
-  }
-  return `<${url.toString()}>; rel="next"`;
-};
-
 /** `/users/me` belongs to other routers: leave this one so the request reaches them (or 404). */
 const notMe: RequestHandler = (req, _res, next) => next(req.params.uuid === 'me' ? 'router' : undefined);
 
@@ -86,7 +72,7 @@ export const usersRouter = ({ orm, json }: LocalRouteDeps): Router => {
     const caller = callerWith(res, 'users.read');
     const query = parseOrThrow(ListUsersQuery, req.query);
     const page = await listTenantUsers(orm.em.fork(), caller.principal.tenant_id, query);
-    const link = nextLink(req, page.meta);
+    const link = nextPageLink(req, page.meta);
     if (link) res.set('Link', link);
     res.json({ success: true, data: page.users.map(presentUser), meta: page.meta });
   });
