@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal, Role } from '@sv/contracts';
 import { apiKeyPrefix, digestApiKey, digestsMatch } from '../api-keys/api-key-token.ts';
-import { INVOICE_GRACE_DAYS } from '../tenants/tenant-rules.ts';
+import { INVOICE_OVERDUE_SQL } from '../tenants/tenant-rules.ts';
 import { InvalidApiKeyError, InvoiceOverdueError } from './auth.errors.ts';
 
 export interface AuthenticatedCaller {
@@ -35,14 +35,11 @@ export const authenticateApiKey = async (em: EntityManager, raw: string): Promis
   const [row] = await em.execute<KeyRow[]>(
     `select k."id", k."digest", k."role", k."artist_id", k."roster", k."expires_at", k."revoked_at",
             t."id" as "tenant_id", t."slug" as "tenant_slug", t."status" as "tenant_status",
-            exists (select 1 from "gateway"."invoice" i
-                     where i."tenant_id" = t."id" and i."status" = 'open'
-                       and i."due_at" <= now() - make_interval(days => ?)) as "invoice_overdue"
+            ${INVOICE_OVERDUE_SQL} as "invoice_overdue"
        from "gateway"."api_key" k
        join "gateway"."tenant" t on t."id" = k."tenant_id" and t."deleted_at" is null
       where k."prefix" = ?`,
-    // Whole days, as the operator counts them: 7 days overdue is within grace, 8 is not.
-    [INVOICE_GRACE_DAYS + 1, prefix],
+    [prefix],
   );
   const digest = digestApiKey(raw);
   if (!row || !digestsMatch(row.digest, digest)) throw new InvalidApiKeyError();

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal, Role } from '@sv/contracts';
 import { verifyAccessToken, type AccessTokenSettings } from '../sessions/access-token.ts';
 import { AccountSuspendedError, WorkspaceSuspendedError } from '../sessions/sessions.errors.ts';
-import { INVOICE_GRACE_DAYS } from '../tenants/tenant-rules.ts';
+import { INVOICE_OVERDUE_SQL } from '../tenants/tenant-rules.ts';
 import { InvalidTokenError, InvoiceOverdueError } from './auth.errors.ts';
 
 export interface AuthenticatedUser {
@@ -37,13 +37,11 @@ export const authenticateUserToken = async (
             exists (select 1 from "gateway"."session" s
                      where s."family_id" = ? and s."user_id" = u."id" and s."tenant_id" = t."id"
                        and s."revoked_at" is null and s."expires_at" > now()) as "session_live",
-            exists (select 1 from "gateway"."invoice" i
-                     where i."tenant_id" = t."id" and i."status" = 'open'
-                       and i."due_at" <= now() - make_interval(days => ?)) as "invoice_overdue"
+            ${INVOICE_OVERDUE_SQL} as "invoice_overdue"
        from "gateway"."app_user" u
        join "gateway"."tenant" t on t."id" = ? and t."deleted_at" is null
       where u."id" = ? and u."deleted_at" is null`,
-    [claims.sid, INVOICE_GRACE_DAYS + 1, claims.tenant_id, claims.sub],
+    [claims.sid, claims.tenant_id, claims.sub],
   );
   if (!row || !row.session_live) throw new InvalidTokenError();
   if (row.user_status === 'suspended') throw new AccountSuspendedError();

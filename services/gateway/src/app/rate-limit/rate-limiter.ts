@@ -21,10 +21,50 @@ export class RateLimitedError extends DomainError {
   }
 }
 
+/** The fixed, clock-aligned window `now` falls in (Unix seconds). */
+export interface RateWindow {
+  start: number;
+  resetAt: number;
+  now: number;
+}
+
+export const currentRateWindow = (now = new Date()): RateWindow => {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const start = nowSeconds - (nowSeconds % RATE_WINDOW_SECONDS);
+  return { start, resetAt: start + RATE_WINDOW_SECONDS, now: nowSeconds };
+};
+
+/**
+ * Adds one to `bucket` in `window` and returns the new count. One upsert in Postgres, so every
+ * gateway replica shares the counter and two requests can never both take the last slot.
+ */
+export const countInWindow = async (em: EntityManager, bucket: string, window: RateWindow): Promise<number> => {
+  const [row] = await em.execute<{ count: number }[]>(
+    `insert into "gateway"."rate_limit_window" ("bucket", "window_start", "count")
+       values (?, to_timestamp(?), 1)
+     on conflict ("bucket", "window_start") do update set "count" = "rate_limit_window"."count" + 1
+     returning "count"`,
+    [bucket, window.start],
+  );
+  return Number(row?.count ?? 1);
+};
+
+/** The count of `bucket` in `window`, without adding to it. */
+export const readWindowCount = async (em: EntityManager, bucket: string, window: RateWindow): Promise<number> => {
+  const [row] = await em.execute<{ count: number }[]>(
+    `select "count" from "gateway"."rate_limit_window" where "bucket" = ? and "window_start" = to_timestamp(?)`,
+    [bucket, window.start],
+  );
+  return Number(row?.count ?? 0);
+};
+
+/** The 429 for a bucket whose `limit` is spent in `window`. */
+export const rateLimitExceeded = (limit: number, window: RateWindow): RateLimitedError =>
+  new RateLimitedError({ limit, remaining: 0, resetAt: window.resetAt, allowed: false, retryAfterSeconds: Math.max(1, window.resetAt - window.now) });
+
 /**
  * Counts one request against `subject` (a token digest, or the client address when there is no
- * token) in the category's fixed one-minute window. The counter is one upsert in Postgres, so
- * every gateway replica shares it and two requests can never both take the last slot.
+ * token) in the category's fixed one-minute window.
  */
 export const consumeRateLimit = async (
   em: EntityManager,
@@ -33,24 +73,14 @@ export const consumeRateLimit = async (
   options: { multiplier?: number; now?: Date } = {},
 ): Promise<RateDecision> => {
   const limit = RATE_LIMITS[category] * (options.multiplier ?? 1);
-  const now = options.now ?? new Date();
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  const windowStart = nowSeconds - (nowSeconds % RATE_WINDOW_SECONDS);
-  const resetAt = windowStart + RATE_WINDOW_SECONDS;
-  const [row] = await em.execute<{ count: number }[]>(
-    `insert into "gateway"."rate_limit_window" ("bucket", "window_start", "count")
-       values (?, to_timestamp(?), 1)
-     on conflict ("bucket", "window_start") do update set "count" = "rate_limit_window"."count" + 1
-     returning "count"`,
-    [`${category}:${subject}`, windowStart],
-  );
-  const count = Number(row?.count ?? 1);
+  const window = currentRateWindow(options.now);
+  const count = await countInWindow(em, `${category}:${subject}`, window);
   return {
     limit,
     remaining: Math.max(0, limit - count),
-    resetAt,
+    resetAt: window.resetAt,
     allowed: count <= limit,
-    retryAfterSeconds: Math.max(1, resetAt - nowSeconds),
+    retryAfterSeconds: Math.max(1, window.resetAt - window.now),
   };
 };
 

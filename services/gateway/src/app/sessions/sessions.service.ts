@@ -5,7 +5,7 @@ import { Session } from '../../db/entities/session.entity.ts';
 import { Tenant } from '../../db/entities/tenant.entity.ts';
 import { User } from '../../db/entities/user.entity.ts';
 import { InvalidTokenError } from '../auth/auth.errors.ts';
-import { RateLimitedError } from '../rate-limit/rate-limiter.ts';
+import { countInWindow, currentRateWindow, rateLimitExceeded, readWindowCount } from '../rate-limit/rate-limiter.ts';
 import { hashPassword, verifyPassword } from '../users/password.ts';
 import { issueAccessToken, type AccessTokenSettings, type IssuedAccessToken } from './access-token.ts';
 import { digestRefreshToken, newRefreshToken } from './refresh-token.ts';
@@ -31,31 +31,6 @@ export const FAILED_LOGINS_PER_MINUTE = 5;
 let decoyHash: Promise<string> | undefined;
 
 const failureBucket = (tenantId: string, email: string) => `login_failures:${tenantId}:${email}`;
-const currentWindow = () => {
-  const now = Math.floor(Date.now() / 1000);
-  return { start: now - (now % 60), resetAt: now - (now % 60) + 60, now };
-};
-
-const failedLoginsThisMinute = async (em: EntityManager, bucket: string): Promise<number> => {
-  const [row] = await em.execute<{ count: number }[]>(
-    `select "count" from "gateway"."rate_limit_window" where "bucket" = ? and "window_start" = to_timestamp(?)`,
-    [bucket, currentWindow().start],
-  );
-  return Number(row?.count ?? 0);
-};
-
-const recordFailedLogin = async (em: EntityManager, bucket: string): Promise<void> => {
-  await em.execute(
-    `insert into "gateway"."rate_limit_window" ("bucket", "window_start", "count") values (?, to_timestamp(?), 1)
-     on conflict ("bucket", "window_start") do update set "count" = "rate_limit_window"."count" + 1`,
-    [bucket, currentWindow().start],
-  );
-};
-
-const tooManyFailures = () => {
-  const { resetAt, now } = currentWindow();
-  return new RateLimitedError({ limit: FAILED_LOGINS_PER_MINUTE, remaining: 0, resetAt, allowed: false, retryAfterSeconds: Math.max(1, resetAt - now) });
-};
 
 const startSession = async (
   em: EntityManager,
@@ -100,12 +75,13 @@ export const login = async (
 ): Promise<IssuedSession> => {
   const email = credentials.email.trim().toLowerCase();
   const bucket = failureBucket(tenant.id, email);
-  if ((await failedLoginsThisMinute(em, bucket)) >= FAILED_LOGINS_PER_MINUTE) throw tooManyFailures();
+  const window = currentRateWindow();
+  if ((await readWindowCount(em, bucket, window)) >= FAILED_LOGINS_PER_MINUTE) throw rateLimitExceeded(FAILED_LOGINS_PER_MINUTE, window);
   const user = await em.findOne(User, { tenantId: tenant.id, email, deletedAt: null });
   decoyHash ??= hashPassword(randomUUID());
   const matches = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash));
   if (!user || !matches) {
-    await recordFailedLogin(em, bucket);
+    await countInWindow(em, bucket, window);
     throw new InvalidCredentialsError();
   }
   assertActive(user, tenant);
