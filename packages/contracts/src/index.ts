@@ -10,3 +10,5 @@ export * from './artists.ts';
 export * from './territories.ts';
 export * from './tenants.ts';
 export * from './permissions.ts';
+export * from './releases.ts';
+export * from './supply-chain.ts';

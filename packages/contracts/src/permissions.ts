@@ -41,6 +41,9 @@ export const PERMISSIONS = {
   'ingestion.submit': [...ARTIST_SIDE, 'super_admin'],
   'distribution.deliver': ADMINS,
   'supply_chain.manage': MEMBERS,
+  'credits.manage': EVERYONE,
+  'videos.manage': EVERYONE,
+  'videos.review': ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -69,6 +72,9 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'ingestion.submit': 'POST /ingestion/bulk, /ingestion/ddex and /ingestion/csv',
   'distribution.deliver': 'DDEX deliver, redeliver and purge (takedown)',
   'supply_chain.manage': 'release monetization, pricing tier, territories and per-DSP overrides',
+  'credits.manage': 'writers, publishers and collaborators; track credits, rights and localizations',
+  'videos.manage': 'create, update, upload and submit videos (plan rule: video_distribution)',
+  'videos.review': 'approve or reject a submitted video (assigns its ISRC on approval)',
 };
 
 /**

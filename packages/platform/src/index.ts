@@ -18,3 +18,6 @@ export * from './http/health-server.ts';
 export * from './http/replies.ts';
 export * from './lifecycle.ts';
 export * from './service-runtime.ts';
+export * from './blobs/blob-store.ts';
+export * from './blobs/s3-blob-store.ts';
+export * from './blobs/blob-config.ts';

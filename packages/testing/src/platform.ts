@@ -8,6 +8,7 @@ import { REPO_ROOT, spawnServiceProcess, type ServiceProcess } from './service-p
 export const SERVICE_ENTRY = {
   gateway: 'services/gateway/src/main.ts',
   catalogue: 'services/catalogue/src/main.ts',
+  'supply-chain': 'services/supply-chain/src/main.ts',
   admin: 'services/gateway/src/admin/main.ts',
 } as const;
 
@@ -29,7 +30,9 @@ export interface TestPlatform {
   /** Base URL of the first gateway, e.g. http://127.0.0.1:41234 (sandbox: …/api). */
   baseUrl: string;
   catalogue: ServiceProcess | undefined;
+  supplyChain: ServiceProcess | undefined;
   startCatalogue(): Promise<ServiceProcess>;
+  startSupplyChain(): Promise<ServiceProcess>;
   startGateway(extraEnv?: Record<string, string>): Promise<{ process: ServiceProcess; url: string }>;
   admin(...args: string[]): Promise<AdminResult>;
   stop(): Promise<void>;
@@ -39,6 +42,8 @@ export interface PlatformOptions {
   environment?: 'production' | 'sandbox';
   /** Start the catalogue too (default true). */
   catalogue?: boolean;
+  /** Start supply-chain too (default false): store selection and the submit gate need it. */
+  supplyChain?: boolean;
   gateways?: number;
   env?: Record<string, string>;
 }
@@ -99,6 +104,14 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     gateways: [],
     baseUrl: '',
     catalogue: undefined,
+    supplyChain: undefined,
+    async startSupplyChain() {
+      const supplyChain = spawnServiceProcess('supply-chain', SERVICE_ENTRY['supply-chain'], env);
+      processes.push(supplyChain);
+      await supplyChain.waitForLog((line) => line.msg === 'supply-chain started');
+      platform.supplyChain = supplyChain;
+      return supplyChain;
+    },
     async startCatalogue() {
       const catalogue = spawnServiceProcess('catalogue', SERVICE_ENTRY.catalogue, env);
       processes.push(catalogue);
@@ -125,6 +138,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
 
   try {
     if (options.catalogue !== false) await platform.startCatalogue();
+    if (options.supplyChain) await platform.startSupplyChain();
     for (let i = 0; i < (options.gateways ?? 1); i++) await platform.startGateway();
   } catch (error) {
     await platform.stop();

@@ -1,16 +1,39 @@
-import { startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import { openBlobStore, startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import type { CatalogueContext } from './catalogue-context.ts';
 import type { CatalogueConfig } from './config.ts';
 import { CATALOGUE_ENTITIES, CATALOGUE_MIGRATIONS, CATALOGUE_SCHEMA } from './db/index.ts';
+import { catalogueConsumers } from './nats/consumers.ts';
+import { storeSelectionClient } from './nats/clients/store-selection.client.ts';
+import { tenantPlanClient } from './nats/clients/tenant-plan.client.ts';
 import { catalogueOperations } from './nats/operations.ts';
 
-export const catalogueDefinition: ServiceDefinition = {
-  service: 'catalogue',
-  schema: CATALOGUE_SCHEMA,
-  entities: CATALOGUE_ENTITIES,
-  migrations: CATALOGUE_MIGRATIONS,
-  operations: (runtime) => catalogueOperations(runtime.orm),
+/** Starts the catalogue: migrations, NATS operations and consumers, outbox relay and probe listener. */
+export const startCatalogue = async (config: CatalogueConfig, options: { relay?: boolean } = {}): Promise<ServiceRuntime> => {
+  const blobs = openBlobStore(config.blobStore, config.cdnUrl);
+  let context: CatalogueContext | undefined;
+  const contextOf = (runtime: ServiceRuntime): CatalogueContext =>
+    (context ??= {
+      orm: runtime.orm,
+      config,
+      blobs: blobs.store,
+      logger: runtime.logger,
+      stores: storeSelectionClient(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs),
+      plans: tenantPlanClient(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs),
+    });
+  const definition: ServiceDefinition = {
+    service: 'catalogue',
+    schema: CATALOGUE_SCHEMA,
+    entities: CATALOGUE_ENTITIES,
+    migrations: CATALOGUE_MIGRATIONS,
+    operations: (runtime) => catalogueOperations(contextOf(runtime)),
+    consumers: (runtime) => catalogueConsumers(contextOf(runtime), runtime),
+  };
+  const runtime = await startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
+  return {
+    ...runtime,
+    async stop() {
+      await runtime.stop();
+      blobs.close();
+    },
+  };
 };
-
-/** Starts the catalogue: migrations, NATS operations, outbox relay and probe listener. */
-export const startCatalogue = (config: CatalogueConfig, options: { relay?: boolean } = {}): Promise<ServiceRuntime> =>
-  startServiceRuntime(catalogueDefinition, { config, healthPort: config.healthPort, relay: options.relay });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvShape, parseEnv, toBaseConfig, type BaseConfig } from '@sv/platform';
+import { baseEnvShape, blobEnvShape, parseEnv, toBaseConfig, toBlobStoreConfig, type BaseConfig, type BlobStoreConfig } from '@sv/platform';
 
 const shape = {
   ...baseEnvShape,
@@ -11,8 +11,6 @@ const shape = {
     .regex(/^(\/[A-Za-z0-9_-]+)*$/, 'must be empty or like /api')
     .optional(),
   SV_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  SV_BLOB_DIR: z.string().default('var/blobs'),
-  SV_CDN_URL: z.url().default('http://127.0.0.1:8083'),
   /** When set, this gateway also serves the blob directory read-only on that port (local CDN). */
   SV_CDN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SV_DOCS_URL: z.url().default('http://127.0.0.1:8084'),
@@ -25,57 +23,6 @@ const shape = {
   /** Scales every rate limit; only benchmarks raise it. Production manifests never set it. */
   SV_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 };
-
-/**
- * The blob store: local disk (SV_BLOB_DIR, default) or an S3-compatible bucket. With s3, files are
- * served from SV_CDN_URL, the bucket's public address, and SV_CDN_PORT serves nothing.
- */
-const blobStoreShape = (env: Record<string, string | undefined>) => ({
-  SV_BLOB_STORE: z.enum(['local', 's3']).default('local'),
-  /** For S3-compatible stores; unset for AWS itself. */
-  SV_S3_ENDPOINT: z.url().optional(),
-  SV_S3_REGION: z.string().min(1).default('us-east-1'),
-  // Unset reads as '' so that the refinement runs (zod skips an absent optional key entirely).
-  SV_S3_BUCKET: z.preprocess((value) => value ?? '', z.string()).refine((bucket) => env.SV_BLOB_STORE !== 's3' || bucket !== '', 'is required when SV_BLOB_STORE is s3'),
-  /** Both or neither; without them the SDK's default credential chain applies. */
-  SV_S3_ACCESS_KEY_ID: z
-    .string()
-    .min(1)
-    .optional()
-    .refine((id) => id === undefined || env.SV_S3_SECRET_ACCESS_KEY !== undefined, 'needs SV_S3_SECRET_ACCESS_KEY too'),
-  SV_S3_SECRET_ACCESS_KEY: z
-    .string()
-    .min(1)
-    .optional()
-    .refine((secret) => secret === undefined || env.SV_S3_ACCESS_KEY_ID !== undefined, 'needs SV_S3_ACCESS_KEY_ID too'),
-  SV_S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
-});
-
-export type BlobStoreConfig =
-  | { kind: 'local'; dir: string }
-  | {
-      kind: 's3';
-      bucket: string;
-      region: string;
-      endpoint: string | undefined;
-      forcePathStyle: boolean;
-      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-    };
-
-const toBlobStoreConfig = (parsed: z.infer<z.ZodObject<ReturnType<typeof blobStoreShape>>> & { SV_BLOB_DIR: string }): BlobStoreConfig =>
-  parsed.SV_BLOB_STORE === 'local'
-    ? { kind: 'local', dir: parsed.SV_BLOB_DIR }
-    : {
-        kind: 's3',
-        bucket: parsed.SV_S3_BUCKET,
-        region: parsed.SV_S3_REGION,
-        endpoint: parsed.SV_S3_ENDPOINT,
-        forcePathStyle: parsed.SV_S3_FORCE_PATH_STYLE === '1',
-        credentials:
-          parsed.SV_S3_ACCESS_KEY_ID && parsed.SV_S3_SECRET_ACCESS_KEY
-            ? { accessKeyId: parsed.SV_S3_ACCESS_KEY_ID, secretAccessKey: parsed.SV_S3_SECRET_ACCESS_KEY }
-            : undefined,
-      };
 
 export interface GatewayConfig extends BaseConfig {
   httpHost: string;
@@ -99,7 +46,7 @@ const DEVELOPMENT_TOKEN_SECRET = {
 
 /** The gateway's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
-  parseEnv({ ...shape, ...blobStoreShape(env) }, env, (parsed) => {
+  parseEnv({ ...shape, ...blobEnvShape(env) }, env, (parsed) => {
     const sandbox = parsed.SV_ENV === 'sandbox';
     return {
       ...toBaseConfig(parsed),

@@ -1,9 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { startServiceRuntime, type ServiceRuntime } from '@sv/platform';
-import { LocalDiskBlobStore, type BlobStore } from './app/blobs/blob-store.ts';
-import { S3BlobStore, createS3Client } from './app/blobs/s3-blob-store.ts';
+import { openBlobStore, startServiceRuntime, type ServiceRuntime } from '@sv/platform';
 import { IdempotencyService, pruneIdempotencyRecords } from './app/idempotency/idempotency.service.ts';
 import { pruneRateLimitWindows } from './app/rate-limit/rate-limiter.ts';
 import type { GatewayConfig } from './config.ts';
@@ -49,17 +47,6 @@ const startHousekeeping = (runtime: ServiceRuntime): NodeJS.Timeout => {
   return timer;
 };
 
-/** The configured blob store; `root` is the local store's directory, which the local CDN serves. */
-const openBlobStore = (config: GatewayConfig): { store: BlobStore; root: string | undefined; close(): void } => {
-  const settings = config.blobStore;
-  if (settings.kind === 'local') {
-    const store = new LocalDiskBlobStore(settings.dir, config.cdnUrl);
-    return { store, root: store.root, close: () => undefined };
-  }
-  const client = createS3Client(settings);
-  return { store: new S3BlobStore(client, settings.bucket, config.cdnUrl), root: undefined, close: () => client.destroy() };
-};
-
 /** Starts one gateway: its schema, NATS, the HTTP edge and (optionally) the local CDN. */
 export const startGateway = async (config: GatewayConfig): Promise<RunningGateway> => {
   const runtime = await startServiceRuntime(
@@ -72,7 +59,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     },
     { config },
   );
-  const blobs = openBlobStore(config);
+  const blobs = openBlobStore(config.blobStore, config.cdnUrl);
   const app = createGatewayApp({
     environment: config.env,
     version: config.version,

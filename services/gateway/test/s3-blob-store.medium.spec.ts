@@ -12,8 +12,8 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { buildApp } from 'fauxqs';
-import { BlobTooLargeError } from '../src/app/blobs/blob-store.ts';
-import { S3BlobStore, createS3Client } from '../src/app/blobs/s3-blob-store.ts';
+import { BlobTooLargeError } from '@sv/platform';
+import { S3BlobStore, createS3Client } from '@sv/platform';
 
 const MEGABYTE = 1024 * 1024;
 const CDN_URL = 'https://cdn.example.test/blobs';

@@ -5,7 +5,7 @@ import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, UploadPart
 import { buildApp } from 'fauxqs';
 import { Messages } from '@sv/contracts';
 import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
-import { createS3Client } from '../src/app/blobs/s3-blob-store.ts';
+import { createS3Client } from '@sv/platform';
 
 type Api = ReturnType<typeof apiClient>;
 

@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { CatalogueContext } from '../catalogue-context.ts';
 import { CatalogueOperation, CreateArtistBody, UpdateArtistBody, paginationQuery } from '@sv/contracts';
 import { ValidationError, assertCan, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ const ListArtistsQuery = paginationQuery({ defaultPerPage: 50 }).extend({
 });
 
 /** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
-export const artistOperations = (orm: MikroORM): OperationTable => {
+export const artistOperations = ({ orm }: CatalogueContext): OperationTable => {
   const imageUpload = (slot: 'avatar' | 'banner') => async (request: Parameters<OperationTable[string]>[0]) => {
     const file = request.files.find((candidate) => candidate.field === slot);
     assertCan(request.principal, 'artists.manage');

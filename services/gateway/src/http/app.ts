@@ -5,7 +5,7 @@ import cors from 'cors';
 import express, { Router, type Express, type RequestHandler } from 'express';
 import { Messages, type Environment } from '@sv/contracts';
 import { NotFoundError, type Logger } from '@sv/platform';
-import type { BlobStore } from '../app/blobs/blob-store.ts';
+import type { BlobStore } from '@sv/platform';
 import type { IdempotencyService } from '../app/idempotency/idempotency.service.ts';
 import { ROUTE_TABLE } from '../app/routing/route-table.ts';
 import { errorHandler } from './error-handler.ts';

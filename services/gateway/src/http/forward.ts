@@ -2,7 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Request, Response } from 'express';
 import { apiSubject, type ParsedServiceReply, type UploadedFile } from '@sv/contracts';
 import { callService } from '@sv/platform';
-import type { BlobStore } from '../app/blobs/blob-store.ts';
+import type { BlobStore } from '@sv/platform';
 import type { RouteEntry } from '../app/routing/route-table.ts';
 import { locals } from './locals.ts';
 import { nextPageLink, type PageMetaLike } from './next-link.ts';

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import busboy from 'busboy';
 import { Messages, type UploadedFile } from '@sv/contracts';
 import { DomainError, ValidationError } from '@sv/platform';
-import { BlobTooLargeError, type BlobStore } from '../../app/blobs/blob-store.ts';
+import { BlobTooLargeError, type BlobStore } from '@sv/platform';
 import { EXTENSION_BY_MIME, UPLOAD_KINDS } from '../../app/routing/upload-kinds.ts';
 import type { UploadSpec } from '../../app/routing/route-table.ts';
 import { locals } from '../locals.ts';

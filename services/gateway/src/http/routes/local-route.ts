@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { RequestHandler } from 'express';
 import type { Environment } from '@sv/contracts';
 import type { Logger } from '@sv/platform';
-import type { BlobStore } from '../../app/blobs/blob-store.ts';
+import type { BlobStore } from '@sv/platform';
 import type { RateCategory } from '../../app/rate-limit/rate-categories.ts';
 import type { HttpMethod } from '../../app/routing/route-table.ts';
 import type { SessionSettings } from '../../app/sessions/sessions.service.ts';

@@ -1,8 +1,8 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export interface StoredBlob {
@@ -33,7 +33,39 @@ export interface BlobStore {
   put(source: Readable, options: PutOptions): Promise<StoredBlob>;
   /** Removes a stored file (an upload the owning service refused); absent keys are fine. */
   remove(key: string): Promise<void>;
+  /** Opens a stored file for reading; rejects with BlobNotFoundError when the key is absent. */
+  read(key: string): Promise<Readable>;
+  /** The key of a URL this store serves (`<public url>/<key>`), or undefined for any other URL. */
+  keyOf(url: string): string | undefined;
 }
+
+export class BlobNotFoundError extends Error {
+  override name = 'BlobNotFoundError';
+}
+
+/** Stores an in-memory file (a converted image, say) under a new key. */
+export const putBuffer = (store: BlobStore, data: Buffer, options: Omit<PutOptions, 'maxBytes'>): Promise<StoredBlob> =>
+  store.put(Readable.from([data]), { ...options, maxBytes: data.length });
+
+/** Reads a whole stored file into memory, refusing one larger than `maxBytes`. */
+export const readBuffer = async (store: BlobStore, key: string, maxBytes: number): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of await store.read(key)) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw new BlobTooLargeError(`more than ${maxBytes} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+};
+
+/** `<public url>/<key>` → key, for keys made by newBlobKey (no `..`, no leading slash). */
+export const keyFromPublicUrl = (publicUrl: string, url: string): string | undefined => {
+  const prefix = `${publicUrl}/`;
+  if (!url.startsWith(prefix)) return undefined;
+  const key = url.slice(prefix.length).split(/[?#]/)[0] ?? '';
+  return /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) && !key.split('/').includes('..') ? key : undefined;
+};
 
 /** A new key, the same in every store: `<tenantId>/<yyyy>/<mm>/<uuid><extension>` (UTC). */
 export const newBlobKey = (tenantId: string, extension: string, now = new Date()): string =>
@@ -98,5 +130,17 @@ export class LocalDiskBlobStore implements BlobStore {
     const path = resolve(this.#root, key);
     if (!path.startsWith(`${this.#root}/`)) return; // never outside the store
     await rm(path, { force: true });
+  }
+
+  async read(key: string): Promise<Readable> {
+    const path = resolve(this.#root, key);
+    if (!path.startsWith(`${this.#root}/`)) throw new BlobNotFoundError(key);
+    const found = await stat(path).catch(() => undefined);
+    if (!found?.isFile()) throw new BlobNotFoundError(key);
+    return createReadStream(path);
+  }
+
+  keyOf(url: string): string | undefined {
+    return keyFromPublicUrl(this.#publicUrl, url);
   }
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { AbortMultipartUploadCommand, DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { BlobTooLargeError, byteCeiling, newBlobKey, type BlobStore, type PutOptions, type StoredBlob } from './blob-store.ts';
+import { BlobNotFoundError, BlobTooLargeError, byteCeiling, keyFromPublicUrl, newBlobKey, type BlobStore, type PutOptions, type StoredBlob } from './blob-store.ts';
 
 /** Where the bucket is and how to reach it; without credentials the SDK's default chain applies. */
 export interface S3Settings {
@@ -99,5 +99,19 @@ export class S3BlobStore implements BlobStore {
   async remove(key: string): Promise<void> {
     // S3 answers a delete of an absent key with success too.
     await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
+  }
+
+  async read(key: string): Promise<Readable> {
+    try {
+      const object = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: key }));
+      return object.Body as Readable;
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') throw new BlobNotFoundError(key);
+      throw error;
+    }
+  }
+
+  keyOf(url: string): string | undefined {
+    return keyFromPublicUrl(this.#publicUrl, url);
   }
 }

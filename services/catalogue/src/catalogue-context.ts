@@ -1,0 +1,15 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { BlobStore } from '@sv/platform';
+import type { Logger } from 'pino';
+import type { StoreSelectionPort, TenantPlanPort } from './app/releases/ports.ts';
+import type { CatalogueConfig } from './config.ts';
+
+/** What the catalogue's adapters hand to its use-cases: the ORM, config, blobs and ports to other services. */
+export interface CatalogueContext {
+  orm: MikroORM;
+  config: CatalogueConfig;
+  blobs: BlobStore;
+  logger: Logger;
+  stores: StoreSelectionPort;
+  plans: TenantPlanPort;
+}

@@ -1,0 +1,12 @@
+import type { EventConsumer, ServiceRuntime } from '@sv/platform';
+import type { CatalogueContext } from '../catalogue-context.ts';
+
+/**
+ * The catalogue's durable consumers (each acks after its own commit and is idempotent).
+ * Features that validate asynchronously (animated artwork) register theirs here.
+ */
+export const catalogueConsumers = async (context: CatalogueContext, runtime: ServiceRuntime): Promise<EventConsumer[]> => {
+  void context;
+  void runtime;
+  return [];
+};
