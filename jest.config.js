@@ -23,6 +23,7 @@ export default {
     project('platform', '<rootDir>/packages/platform'),
     project('gateway', '<rootDir>/services/gateway'),
     project('catalogue', '<rootDir>/services/catalogue'),
+    project('supply-chain', '<rootDir>/services/supply-chain'),
     project('dev', '<rootDir>/tools/dev'),
   ],
 };

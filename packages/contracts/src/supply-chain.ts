@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEvent } from './events.ts';
+import { Messages } from './messages.ts';
 
 /** Operations supply-chain answers on its api subject. */
 export const SupplyChainOperation = {
@@ -44,3 +46,63 @@ export const DspResource = z.object({
   is_active: z.boolean(),
 });
 export type DspResource = z.infer<typeof DspResource>;
+
+/** What a destination takes: audio only, or audio and music videos. */
+export const DSP_DELIVERY_TYPES = ['audio', 'audio_video'] as const;
+export const DspDeliveryType = z.enum(DSP_DELIVERY_TYPES);
+export type DspDeliveryType = z.infer<typeof DspDeliveryType>;
+
+/** A DSP slug: lowercase letters, digits and underscores (also a token of event names). */
+export const DSP_SLUG_PATTERN = /^[a-z0-9_]+$/;
+
+/** The reply of GET /supply-chain/dsps. */
+export const DspListReply = z.object({ dsps: z.array(DspResource) });
+export type DspListReply = z.infer<typeof DspListReply>;
+
+/** GET /supply-chain/dsps?delivery_type=…: only destinations of that delivery type. */
+export const DspListQuery = z.object({ delivery_type: DspDeliveryType.optional() });
+export type DspListQuery = z.infer<typeof DspListQuery>;
+
+const dspIdInput = z.union([
+  z.number().int().positive(),
+  // Numeric strings are common in form-encoded clients; they name the same DSP.
+  z.string().trim().regex(/^\d{1,9}$/, 'Each dsp_ids entry must be a positive integer.').transform(Number),
+]);
+
+/**
+ * POST and PUT /releases/{uuid}/dsps: DSP slugs, DSP ids, or both (at least one DSP in all).
+ * `replace` (POST only; PUT always replaces) makes the request the whole selection.
+ */
+export const ReleaseDspsBody = z
+  .object({
+    dsps: z.array(z.string().trim().min(1, 'Each dsps entry must be a DSP slug.').max(100)).max(100).optional(),
+    dsp_ids: z.array(dspIdInput).max(100).optional(),
+    replace: z.boolean().optional(),
+  })
+  .superRefine((body, context) => {
+    if ((body.dsps?.length ?? 0) + (body.dsp_ids?.length ?? 0) === 0) {
+      context.addIssue({ code: 'custom', path: ['dsps'], message: Messages.dspsRequired });
+    }
+  });
+export type ReleaseDspsBody = z.infer<typeof ReleaseDspsBody>;
+
+/** One entry of GET /supply-chain/territories. */
+export const TerritoryResource = z.object({ code: z.string().length(2), name: z.string() });
+export type TerritoryResource = z.infer<typeof TerritoryResource>;
+
+/** Events of supply-chain; every change commits with its event (outbox). */
+export const SupplyChainEvents = {
+  /**
+   * A release's store selection changed. `dsps` is the whole selection after the change (slugs,
+   * by DSP name); `added` and `removed` are the difference the change made.
+   */
+  storesChanged: defineEvent(
+    'release.stores.changed',
+    z.object({
+      release_id: z.uuid(),
+      dsps: z.array(z.string()),
+      added: z.array(z.string()),
+      removed: z.array(z.string()),
+    }),
+  ),
+};

@@ -1,0 +1,16 @@
+import type { DspResource } from '@sv/contracts';
+import type { Dsp } from '../../db/entities/dsp.entity.ts';
+
+/** The destination as GET /supply-chain/dsps shows it; the logo lives on this deployment's CDN. */
+export const presentDsp = (dsp: Dsp, cdnUrl: string): DspResource => ({
+  dsp_id: dsp.id,
+  slug: dsp.slug,
+  name: dsp.name,
+  delivery_method: dsp.deliveryMethod,
+  ern_version: dsp.ernVersion,
+  certification_level: dsp.certificationLevel,
+  logo_url: `${cdnUrl}/${dsp.logoPath}`,
+  website_url: dsp.websiteUrl,
+  delivery_type: dsp.deliveryType,
+  is_active: dsp.isActive,
+});

@@ -1,0 +1,84 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DSP_REGISTRY_NAME, dspLogoPath, type DspRegistryEntry } from './dsp-registry.ts';
+
+export interface VersionedRegistry {
+  version: number;
+  entries: readonly DspRegistryEntry[];
+}
+
+export interface RegistrySyncResult {
+  /** True when this call wrote the registry; false when the stored version was current or newer. */
+  applied: boolean;
+  /** The version stored before this call (null on a fresh database). */
+  previousVersion: number | null;
+  version: number;
+}
+
+/** One lock for every replica: only one copies the registry, the others then find it current. */
+const SYNC_LOCK = 'sv:supply_chain:registry:dsp';
+
+/**
+ * Copies the registry into supply_chain.dsp when the stored version is older. Rows are upserted
+ * by dsp_id and never deleted: an entry retired in the data, or missing from it, becomes
+ * is_active = false. An older registry (a replica of the previous release during a rolling
+ * update) never overwrites a newer one.
+ */
+export const syncDspRegistry = async (em: EntityManager, registry: VersionedRegistry): Promise<RegistrySyncResult> =>
+  em.transactional(async (tx) => {
+    // Transaction-scoped: released by the commit or rollback, on the transaction's own connection.
+    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [SYNC_LOCK]);
+    const [stored] = await tx.execute<{ version: number }[]>(
+      'select "version" from "supply_chain"."registry_version" where "registry" = ?',
+      [DSP_REGISTRY_NAME],
+    );
+    const previousVersion = stored?.version ?? null;
+    if (previousVersion !== null && previousVersion >= registry.version) {
+      return { applied: false, previousVersion, version: registry.version };
+    }
+
+    const rows = registry.entries.map((entry) => ({
+      id: entry.dsp_id,
+      slug: entry.slug,
+      name: entry.name,
+      sort_name: entry.name.toLowerCase(),
+      delivery_method: entry.delivery_method,
+      ern_version: entry.ern_version,
+      certification_level: entry.certification_level,
+      logo_path: dspLogoPath(entry.slug),
+      website_url: entry.website_url,
+      delivery_type: entry.delivery_type,
+      is_active: entry.is_active,
+    }));
+    await tx.execute(
+      `insert into "supply_chain"."dsp" ("id", "slug", "name", "sort_name", "delivery_method", "ern_version",
+         "certification_level", "logo_path", "website_url", "delivery_type", "is_active", "created_at", "updated_at")
+       select r."id", r."slug", r."name", r."sort_name", r."delivery_method", r."ern_version",
+         r."certification_level", r."logo_path", r."website_url", r."delivery_type", r."is_active", now(), now()
+       from jsonb_to_recordset(?::jsonb) as r("id" integer, "slug" text, "name" text, "sort_name" text,
+         "delivery_method" text, "ern_version" text, "certification_level" text, "logo_path" text,
+         "website_url" text, "delivery_type" text, "is_active" boolean)
+       on conflict ("id") do update set
+         "slug" = excluded."slug", "name" = excluded."name", "sort_name" = excluded."sort_name",
+         "delivery_method" = excluded."delivery_method", "ern_version" = excluded."ern_version",
+         "certification_level" = excluded."certification_level", "logo_path" = excluded."logo_path",
+         "website_url" = excluded."website_url", "delivery_type" = excluded."delivery_type",
+         "is_active" = excluded."is_active", "updated_at" = now()
+       where ("dsp"."slug", "dsp"."name", "dsp"."delivery_method", "dsp"."ern_version", "dsp"."certification_level",
+              "dsp"."logo_path", "dsp"."website_url", "dsp"."delivery_type", "dsp"."is_active")
+         is distinct from (excluded."slug", excluded."name", excluded."delivery_method", excluded."ern_version",
+              excluded."certification_level", excluded."logo_path", excluded."website_url", excluded."delivery_type",
+              excluded."is_active")`,
+      [JSON.stringify(rows)],
+    );
+    await tx.execute(
+      `update "supply_chain"."dsp" set "is_active" = false, "updated_at" = now()
+        where "is_active" and not ("id" = any(?::integer[]))`,
+      [`{${rows.map((row) => row.id).join(',')}}`],
+    );
+    await tx.execute(
+      `insert into "supply_chain"."registry_version" ("registry", "version", "synced_at") values (?, ?, now())
+       on conflict ("registry") do update set "version" = excluded."version", "synced_at" = excluded."synced_at"`,
+      [DSP_REGISTRY_NAME, registry.version],
+    );
+    return { applied: true, previousVersion, version: registry.version };
+  });

@@ -1,0 +1,32 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+const moment = () => p.datetime().columnType('timestamptz');
+
+/**
+ * A destination of the DSP registry, copied from the versioned registry data at start-up.
+ * Platform-wide (no tenant); never deleted: a retired destination becomes is_active = false.
+ */
+export const Dsp = defineEntity({
+  name: 'Dsp',
+  tableName: 'dsp',
+  properties: {
+    /** The registry's stable dsp_id. */
+    id: p.integer().primary().autoincrement(false),
+    slug: p.text(),
+    name: p.text(),
+    /** lower(name): the alphabetical order of lists. */
+    sortName: p.text(),
+    deliveryMethod: p.text(),
+    ernVersion: p.text(),
+    certificationLevel: p.text(),
+    /** Relative to the CDN address, which may differ per deployment. */
+    logoPath: p.text(),
+    websiteUrl: p.text(),
+    deliveryType: p.text(),
+    isActive: p.boolean(),
+    createdAt: moment(),
+    updatedAt: moment(),
+  },
+});
+
+export type Dsp = InferEntity<typeof Dsp>;

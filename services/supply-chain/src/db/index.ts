@@ -1,0 +1,20 @@
+import { Dsp } from './entities/dsp.entity.ts';
+import { RegistryVersion } from './entities/registry-version.entity.ts';
+import { ReleaseDsp } from './entities/release-dsp.entity.ts';
+import { Migration20261123000100_dsp_registry } from './migrations/Migration20261123000100_dsp_registry.ts';
+import { Migration20261123000200_release_dsps } from './migrations/Migration20261123000200_release_dsps.ts';
+
+/** Supply-chain's own Postgres schema; no other service reads or writes it. */
+export const SUPPLY_CHAIN_SCHEMA = 'supply_chain';
+
+export const SUPPLY_CHAIN_ENTITIES = [
+  Dsp,
+  RegistryVersion,
+  ReleaseDsp,
+];
+
+/** In order of application; names are the migration table's keys, never rename one. */
+export const SUPPLY_CHAIN_MIGRATIONS = [
+  { name: 'Migration20261123000100_dsp_registry', class: Migration20261123000100_dsp_registry },
+  { name: 'Migration20261123000200_release_dsps', class: Migration20261123000200_release_dsps },
+];

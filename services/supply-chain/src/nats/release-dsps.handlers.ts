@@ -1,0 +1,39 @@
+import { ReleaseDspsBody, SupplyChainOperation } from '@sv/contracts';
+import { assertCan, ok, parseOrThrow, type OperationHandler, type OperationTable } from '@sv/platform';
+import { removeStore, selectStores, storeSelection } from '../app/release-dsps/release-dsps.service.ts';
+import type { SupplyChainContext } from '../supply-chain-context.ts';
+
+/** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
+export const releaseDspOperations = ({ orm, releases }: SupplyChainContext): OperationTable => {
+  const select =
+    (mode: 'body' | 'replace'): OperationHandler =>
+    async (request) => {
+      assertCan(request.principal, 'releases.update');
+      const body = parseOrThrow(ReleaseDspsBody, request.body ?? {});
+      const dsps = await selectStores({ em: orm.em.fork(), releases }, request.principal, request.params.uuid ?? '', {
+        slugs: body.dsps ?? [],
+        ids: body.dsp_ids ?? [],
+        replace: mode === 'replace' || body.replace === true,
+      });
+      return ok({ dsps });
+    };
+
+  return {
+    [SupplyChainOperation.releaseDspsAdd]: select('body'),
+    [SupplyChainOperation.releaseDspsReplace]: select('replace'),
+    [SupplyChainOperation.releaseDspsRemove]: async (request) => {
+      assertCan(request.principal, 'releases.update');
+      const dsps = await removeStore(
+        { em: orm.em.fork(), releases },
+        request.principal,
+        request.params.uuid ?? '',
+        request.params.slug ?? '',
+      );
+      return ok({ dsps });
+    },
+    [SupplyChainOperation.releaseDspsSelection]: async (request) => {
+      const dsps = await storeSelection(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');
+      return ok({ dsps });
+    },
+  };
+};

@@ -1,0 +1,65 @@
+import { DSP_SLUG_PATTERN, DspDeliveryType } from '@sv/contracts';
+import { DSP_REGISTRY, REGISTRY_VERSION, dspLogoPath } from '../src/app/dsps/registry/dsp-registry.ts';
+
+/* The registry data itself: what the spec promises (55 active destinations) and what the sync relies on. */
+
+const isHttpsUrl = (value: string): boolean => {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+describe('the DSP registry', () => {
+  it('has a positive integer version', () => {
+    expect(Number.isInteger(REGISTRY_VERSION) && REGISTRY_VERSION > 0).toBe(true);
+  });
+
+  it('holds exactly 55 active destinations, and retired ones only as inactive', () => {
+    expect(DSP_REGISTRY.filter((dsp) => dsp.is_active)).toHaveLength(55);
+    expect(DSP_REGISTRY.filter((dsp) => !dsp.is_active).map((dsp) => dsp.slug)).toEqual(['google_play_music', 'resso']);
+  });
+
+  it('gives every destination a unique positive integer id, a unique slug and a unique name', () => {
+    const ids = DSP_REGISTRY.map((dsp) => dsp.dsp_id);
+    expect(ids.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(DSP_REGISTRY.length);
+    expect(new Set(DSP_REGISTRY.map((dsp) => dsp.slug)).size).toBe(DSP_REGISTRY.length);
+    expect(new Set(DSP_REGISTRY.map((dsp) => dsp.name.toLowerCase())).size).toBe(DSP_REGISTRY.length);
+  });
+
+  it('uses slugs of lowercase letters, digits and underscores', () => {
+    const bad = DSP_REGISTRY.filter((dsp) => !DSP_SLUG_PATTERN.test(dsp.slug)).map((dsp) => dsp.slug);
+    expect(bad).toEqual([]);
+  });
+
+  it('names the real stores the spec and the webhooks list rely on', () => {
+    const slugs = new Set(DSP_REGISTRY.filter((dsp) => dsp.is_active).map((dsp) => dsp.slug));
+    for (const slug of ['spotify', 'apple_music', 'amazon_music', 'youtube_music', 'deezer', 'tidal', 'tiktok', 'audiomack', 'soundcloud']) {
+      expect(slugs.has(slug)).toBe(true);
+    }
+  });
+
+  it('fills every field with a known value and an https website', () => {
+    for (const dsp of DSP_REGISTRY) {
+      expect(dsp.name.trim()).toBe(dsp.name);
+      expect(dsp.name.length).toBeGreaterThan(0);
+      expect(['sftp', 's3', 'api', 'aspera']).toContain(dsp.delivery_method);
+      expect(['4.3', '4.2', '3.8.2']).toContain(dsp.ern_version);
+      expect(['ddex_certified', 'preferred', 'standard']).toContain(dsp.certification_level);
+      expect(DspDeliveryType.safeParse(dsp.delivery_type).success).toBe(true);
+      expect(isHttpsUrl(dsp.website_url)).toBe(true);
+    }
+  });
+
+  it('mostly delivers audio only, with a few audio and video destinations', () => {
+    const video = DSP_REGISTRY.filter((dsp) => dsp.is_active && dsp.delivery_type === 'audio_video').map((dsp) => dsp.slug);
+    expect(video.sort()).toEqual(['apple_music', 'tidal', 'youtube_content_id', 'youtube_music']);
+  });
+
+  it('keeps logos under one CDN folder, by slug', () => {
+    expect(dspLogoPath('spotify')).toBe('dsps/spotify.png');
+    expect(isHttpsUrl(`https://cdn.example.com/${dspLogoPath('7digital')}`)).toBe(true);
+  });
+});

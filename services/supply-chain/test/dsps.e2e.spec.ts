@@ -1,0 +1,130 @@
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { ISO_3166_1_ALPHA_2, eventStreamName } from '@sv/contracts';
+import { TEST_NATS_URL, apiClient, startPlatform, type TestPlatform } from '@sv/testing';
+import { DSP_REGISTRY } from '../src/app/dsps/registry/dsp-registry.ts';
+
+/*
+ * The supply-chain catalogues through the real gateway, supply-chain running as its own process:
+ * GET /supply-chain/dsps (the registry synced at start-up) and GET /supply-chain/territories.
+ */
+
+type Api = ReturnType<typeof apiClient>;
+
+const DSP_FIELDS = [
+  'dsp_id',
+  'slug',
+  'name',
+  'delivery_method',
+  'ern_version',
+  'certification_level',
+  'logo_url',
+  'website_url',
+  'delivery_type',
+  'is_active',
+].sort();
+
+let platform: TestPlatform;
+let api: Api;
+
+beforeAll(async () => {
+  platform = await startPlatform({ catalogue: false, supplyChain: true });
+  const tenant = await platform.admin('tenant', 'create', '--slug', 'sc-dsps', '--name', 'Label sc-dsps');
+  if (tenant.code !== 0) throw new Error(tenant.stderr);
+  // The lowest role of all: the catalogues are readable by every key.
+  const key = await platform.admin('key', 'create', '--tenant', 'sc-dsps', '--role', 'team');
+  if (key.code !== 0) throw new Error(key.stderr);
+  api = apiClient(platform.baseUrl, String(key.json.key));
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.stop();
+  if (platform) {
+    const nc = await connect({ servers: TEST_NATS_URL });
+    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
+    await nc.close();
+  }
+}, 180_000);
+
+describe('GET /supply-chain/dsps', () => {
+  it('lists the 55 active destinations by name, each with every field', async () => {
+    const response = await api('/v1/supply-chain/dsps');
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body)).toEqual(['dsps']);
+    const dsps: Record<string, any>[] = response.body.dsps;
+    expect(dsps).toHaveLength(55);
+    for (const dsp of dsps) expect(Object.keys(dsp).sort()).toEqual(DSP_FIELDS);
+    const names = dsps.map((dsp) => String(dsp.name).toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(dsps.every((dsp) => dsp.is_active === true)).toBe(true);
+    expect(new Set(dsps.map((dsp) => dsp.slug)).size).toBe(55);
+  });
+
+  it('shows each destination as the registry defines it, its logo on the CDN', async () => {
+    const { body } = await api('/supply-chain/dsps');
+    const spotify = body.dsps.find((dsp: { slug: string }) => dsp.slug === 'spotify');
+    expect(spotify).toEqual({
+      dsp_id: 1,
+      slug: 'spotify',
+      name: 'Spotify',
+      delivery_method: 'sftp',
+      ern_version: '4.3',
+      certification_level: 'ddex_certified',
+      logo_url: 'http://127.0.0.1:8083/dsps/spotify.png',
+      website_url: 'https://www.spotify.com',
+      delivery_type: 'audio',
+      is_active: true,
+    });
+    const registered = new Map(DSP_REGISTRY.map((entry) => [entry.slug, entry]));
+    for (const dsp of body.dsps) {
+      const entry = registered.get(dsp.slug);
+      expect(entry).toBeDefined();
+      expect(dsp).toMatchObject({ dsp_id: entry?.dsp_id, name: entry?.name, website_url: entry?.website_url });
+    }
+  });
+
+  it('leaves retired destinations out', async () => {
+    const { body } = await api('/v1/supply-chain/dsps');
+    const slugs = body.dsps.map((dsp: { slug: string }) => dsp.slug);
+    expect(slugs).not.toContain('resso');
+    expect(slugs).not.toContain('google_play_music');
+  });
+
+  it('filters by delivery_type', async () => {
+    const video = await api('/v1/supply-chain/dsps?delivery_type=audio_video');
+    expect(video.status).toBe(200);
+    expect(video.body.dsps.map((dsp: { slug: string }) => dsp.slug)).toEqual([
+      'apple_music',
+      'tidal',
+      'youtube_content_id',
+      'youtube_music',
+    ]);
+    const audio = await api('/v1/supply-chain/dsps?delivery_type=audio');
+    expect(audio.body.dsps).toHaveLength(51);
+    expect(audio.body.dsps.every((dsp: { delivery_type: string }) => dsp.delivery_type === 'audio')).toBe(true);
+  });
+
+  it('refuses an unknown delivery_type with 422', async () => {
+    const response = await api('/v1/supply-chain/dsps?delivery_type=vinyl');
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ success: false, error: 'Validation failed' });
+    expect(Object.keys(response.body.errors)).toEqual(['delivery_type']);
+  });
+
+  it('needs a key', async () => {
+    const response = await apiClient(platform.baseUrl)('/v1/supply-chain/dsps');
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('GET /supply-chain/territories', () => {
+  it('lists every ISO 3166-1 alpha-2 territory with its English name', async () => {
+    const response = await api('/v1/supply-chain/territories');
+    expect(response.status).toBe(200);
+    const territories: { code: string; name: string }[] = response.body.territories;
+    expect(territories).toHaveLength(ISO_3166_1_ALPHA_2.size);
+    expect(territories.map((territory) => territory.code)).toEqual([...ISO_3166_1_ALPHA_2].sort());
+    expect(territories.find((territory) => territory.code === 'US')).toEqual({ code: 'US', name: 'United States' });
+    expect(territories.find((territory) => territory.code === 'JP')).toEqual({ code: 'JP', name: 'Japan' });
+  });
+});
