@@ -31,6 +31,11 @@ export interface ServiceDefinition {
   schema: string;
   entities: unknown[];
   migrations: MigrationEntry[];
+  /**
+   * Start-up work that must finish before the service answers anything (e.g. syncing reference
+   * data into its schema); runs after migrations, before operations and consumers start.
+   */
+  prepare?: (context: { orm: MikroORM; logger: Logger }) => Promise<void>;
   /** Operations answered on `sv.<env>.api.<service>`; absent for services with no api subject. */
   operations?: (runtime: ServiceRuntime) => OperationTable;
   consumers?: (runtime: ServiceRuntime) => Promise<EventConsumer[]>;
@@ -65,6 +70,14 @@ export const startServiceRuntime = async (
     migrations: definition.migrations,
     logger,
   });
+  if (definition.prepare) {
+    try {
+      await definition.prepare({ orm, logger });
+    } catch (error) {
+      await orm.close(true);
+      throw error;
+    }
+  }
   const nc = await connectNats(config.natsUrl, `${definition.service}-${config.env}`, logger);
   await ensureEventStream(nc, config.subjectPrefix);
   const js = jetstream(nc);
