@@ -1,0 +1,81 @@
+import {
+  CreateVideoBody,
+  Messages,
+  RejectVideoBody,
+  UpdateVideoBody,
+  VideoOperation,
+  VideoStatus,
+  paginationQuery,
+} from '@sv/contracts';
+import { ValidationError, assertCan, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
+import type { CatalogueContext } from '../catalogue-context.ts';
+import { findVisibleVideo } from '../app/videos/video-access.ts';
+import { attachVideoFile } from '../app/videos/video-file.ts';
+import { presentVideo } from '../app/videos/video.presenter.ts';
+import {
+  approveVideo,
+  createVideo,
+  deleteVideo,
+  listVideos,
+  rejectVideo,
+  submitVideo,
+  updateVideo,
+} from '../app/videos/videos.service.ts';
+
+const ListVideosQuery = paginationQuery({ defaultPerPage: 50 }).extend({ status: VideoStatus.optional() });
+
+/** The multipart field of POST /videos/{uuid}/upload (the route table's). */
+const VIDEO_FIELD = 'video';
+
+/** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
+export const videoOperations = ({ orm, plans, blobs, config }: CatalogueContext): OperationTable => ({
+  [VideoOperation.list]: async (request) => {
+    const query = parseOrThrow(ListVideosQuery, request.query);
+    const page = await listVideos(orm.em.fork(), request.principal, query);
+    return ok({ videos: page.videos.map(presentVideo), total: page.total, meta: page.meta });
+  },
+  [VideoOperation.create]: async (request) => {
+    assertCan(request.principal, 'videos.manage');
+    const body = parseOrThrow(CreateVideoBody, request.body);
+    const video = await createVideo(orm.em.fork(), plans, request.principal, body);
+    return created({ video: presentVideo(video) });
+  },
+  [VideoOperation.get]: async (request) => {
+    const video = await findVisibleVideo(orm.em.fork(), request.principal, request.params.uuid ?? '');
+    return ok({ video: presentVideo(video) });
+  },
+  [VideoOperation.update]: async (request) => {
+    assertCan(request.principal, 'videos.manage');
+    const body = parseOrThrow(UpdateVideoBody, request.body ?? {});
+    const video = await updateVideo(orm.em.fork(), request.principal, request.params.uuid ?? '', body);
+    return ok({ video: presentVideo(video) });
+  },
+  [VideoOperation.delete]: async (request) => {
+    assertCan(request.principal, 'videos.manage');
+    await deleteVideo(orm.em.fork(), request.principal, request.params.uuid ?? '');
+    return noContent();
+  },
+  [VideoOperation.upload]: async (request) => {
+    assertCan(request.principal, 'videos.manage');
+    const file = request.files.find((candidate) => candidate.field === VIDEO_FIELD);
+    if (!file) throw new ValidationError({ [VIDEO_FIELD]: ['The video file is required.'] });
+    const video = await attachVideoFile(orm.em.fork(), blobs, request.principal, request.params.uuid ?? '', file);
+    return ok({ video: presentVideo(video) });
+  },
+  [VideoOperation.submit]: async (request) => {
+    assertCan(request.principal, 'videos.manage');
+    const video = await submitVideo(orm.em.fork(), plans, request.principal, request.params.uuid ?? '');
+    return ok({ message: Messages.videoSubmitted, status: video.status });
+  },
+  [VideoOperation.approve]: async (request) => {
+    assertCan(request.principal, 'videos.review');
+    const video = await approveVideo(orm.em.fork(), request.principal, request.params.uuid ?? '', config.isrcRegistrant);
+    return ok({ video: presentVideo(video) });
+  },
+  [VideoOperation.reject]: async (request) => {
+    assertCan(request.principal, 'videos.review');
+    const body = parseOrThrow(RejectVideoBody, request.body ?? {});
+    const video = await rejectVideo(orm.em.fork(), request.principal, request.params.uuid ?? '', body.reason);
+    return ok({ video: presentVideo(video) });
+  },
+});
