@@ -1,0 +1,130 @@
+import type { CatalogueContext } from '../catalogue-context.ts';
+import {
+  CreateReleaseBody,
+  Messages,
+  RELEASE_STATUSES,
+  RELEASE_TYPES,
+  RejectReleaseBody,
+  ReleaseOperation,
+  UpdateReleaseBody,
+  paginationQuery,
+  type ParsedServiceRequest,
+  type SubmitReleaseReply,
+} from '@sv/contracts';
+import {
+  ForbiddenError,
+  assertCan,
+  assertCanCreateRelease,
+  created,
+  noContent,
+  ok,
+  parseOrThrow,
+  type OperationTable,
+} from '@sv/platform';
+import { z } from 'zod';
+import { findVisibleRelease } from '../app/releases/release-access.ts';
+import { getRelease, listReleases, withTracks, type ReleaseWithTracks } from '../app/releases/release-queries.ts';
+import { presentRelease, presentReleaseRef } from '../app/releases/release.presenter.ts';
+import { submitRelease } from '../app/releases/release-submit.ts';
+import { transitionRelease } from '../app/releases/release-transitions.ts';
+import { createRelease, deleteRelease, updateRelease } from '../app/releases/releases.service.ts';
+
+/** `status=draft,pending` or `status=draft&status=pending`; every value must be one of `allowed`. */
+const listFilter = <T extends string>(allowed: readonly T[], field: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((item) => item.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
+    .refine((values) => values.every((value) => (allowed as readonly string[]).includes(value)), `The selected ${field} is invalid.`)
+    .transform((values) => values as T[])
+    .optional();
+
+const ListReleasesQuery = paginationQuery({ defaultPerPage: 20 }).extend({
+  status: listFilter(RELEASE_STATUSES, 'status'),
+  type: listFilter(RELEASE_TYPES, 'type'),
+});
+
+const present = ({ release, tracks }: ReleaseWithTracks) => ({ release: presentRelease(release, tracks) });
+
+/** The delivery service's commands: only the platform itself (a system actor) may send them. */
+const assertSystem = (request: ParsedServiceRequest): void => {
+  if (request.principal.actor.type !== 'system') throw new ForbiddenError(Messages.forbidden, 'release.system_only');
+};
+
+const releaseId = (request: ParsedServiceRequest): string => request.params.uuid ?? '';
+
+/** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
+export const releaseOperations = (context: CatalogueContext): OperationTable => {
+  const { orm } = context;
+  return {
+    [ReleaseOperation.list]: async (request) => {
+      const query = parseOrThrow(ListReleasesQuery, request.query);
+      const page = await listReleases(orm.em.fork(), request.principal, query);
+      return ok({ releases: page.releases.map((item) => present(item).release), total: page.total, meta: page.meta });
+    },
+    [ReleaseOperation.create]: async (request) => {
+      const authorship = assertCanCreateRelease(request.principal);
+      const body = parseOrThrow(CreateReleaseBody, request.body ?? {});
+      const em = orm.em.fork();
+      const release = await createRelease(context, em, request.principal.tenant_id, authorship, body);
+      return created(present({ release, tracks: [] }));
+    },
+    [ReleaseOperation.get]: async (request) => ok(present(await getRelease(orm.em.fork(), request.principal, releaseId(request)))),
+    [ReleaseOperation.update]: async (request) => {
+      assertCan(request.principal, 'releases.update');
+      const body = parseOrThrow(UpdateReleaseBody, request.body ?? {});
+      const em = orm.em.fork();
+      const release = await updateRelease(context, em, request.principal, releaseId(request), body);
+      return ok(present(await withTracks(em, release)));
+    },
+    [ReleaseOperation.delete]: async (request) => {
+      assertCan(request.principal, 'releases.delete');
+      await deleteRelease(orm.em.fork(), request.principal, releaseId(request));
+      return noContent();
+    },
+    [ReleaseOperation.submit]: async (request) => {
+      assertCan(request.principal, 'releases.submit');
+      await submitRelease(context, orm.em.fork(), request.principal, releaseId(request));
+      return ok({ message: Messages.releaseSubmitted, status: 'pending' } satisfies SubmitReleaseReply);
+    },
+    [ReleaseOperation.approve]: async (request) => {
+      assertCan(request.principal, 'releases.approve');
+      const em = orm.em.fork();
+      return ok(present(await withTracks(em, await transitionRelease(em, request.principal, releaseId(request), 'approve'))));
+    },
+    [ReleaseOperation.reject]: async (request) => {
+      assertCan(request.principal, 'releases.reject');
+      const body = parseOrThrow(RejectReleaseBody, request.body ?? {});
+      const em = orm.em.fork();
+      const release = await transitionRelease(em, request.principal, releaseId(request), 'reject', body);
+      return ok(present(await withTracks(em, release)));
+    },
+
+    // Internal: other services ask before acting on a release id.
+    [ReleaseOperation.lookup]: async (request) =>
+      ok(presentReleaseRef(await findVisibleRelease(orm.em.fork(), request.principal, releaseId(request)))),
+
+    // Internal commands of the delivery service (no public route).
+    [ReleaseOperation.qcPass]: async (request) => {
+      assertSystem(request);
+      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'qc_pass')));
+    },
+    [ReleaseOperation.qcFail]: async (request) => {
+      assertSystem(request);
+      const body = parseOrThrow(RejectReleaseBody, request.body ?? {});
+      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'qc_fail', body)));
+    },
+    [ReleaseOperation.markLive]: async (request) => {
+      assertSystem(request);
+      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'mark_live')));
+    },
+    [ReleaseOperation.markTakenDown]: async (request) => {
+      assertSystem(request);
+      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'mark_taken_down')));
+    },
+  };
+};
