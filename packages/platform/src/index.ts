@@ -21,3 +21,5 @@ export * from './service-runtime.ts';
 export * from './blobs/blob-store.ts';
 export * from './blobs/s3-blob-store.ts';
 export * from './blobs/blob-config.ts';
+export * from './blobs/presign.ts';
+export * from './blobs/sniff.ts';

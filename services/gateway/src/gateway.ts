@@ -7,6 +7,7 @@ import { pruneRateLimitWindows } from './app/rate-limit/rate-limiter.ts';
 import type { GatewayConfig } from './config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './db/index.ts';
 import { createGatewayApp } from './http/app.ts';
+import { createLocalCdnApp } from './http/local-cdn.ts';
 import { startMailRelay } from './app/mail/mail-relay.ts';
 import { gatewayOperations } from './nats/operations.ts';
 
@@ -80,11 +81,8 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
   const port = (server.address() as AddressInfo).port;
 
   let cdn: Server | undefined;
-  if (config.cdnPort !== undefined && blobs.root !== undefined) {
-    const cdnApp = express();
-    cdnApp.disable('x-powered-by');
-    cdnApp.use(express.static(blobs.root, { dotfiles: 'deny', index: false, fallthrough: false, immutable: true, maxAge: '365d' }));
-    cdn = await listen(cdnApp, config.httpHost, config.cdnPort);
+  if (config.cdnPort !== undefined && blobs.local !== undefined) {
+    cdn = await listen(createLocalCdnApp(blobs.local, runtime.logger), config.httpHost, config.cdnPort);
   } else if (config.cdnPort !== undefined) {
     runtime.logger.warn({ cdnPort: config.cdnPort }, 'SV_CDN_PORT ignored: S3 blobs are served from the bucket (SV_CDN_URL)');
   }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
@@ -6,6 +6,9 @@ import { buildApp } from 'fauxqs';
 import { Messages } from '@sv/contracts';
 import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
 import { createS3Client } from '@sv/platform';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { imageOf, padded } from './upload-sniffing.fixtures.ts';
 
 type Api = ReturnType<typeof apiClient>;
 
@@ -13,15 +16,11 @@ const MEGABYTE = 1024 * 1024;
 const BUCKET = 'sv-blobs-e2e';
 const ACCESS_KEY_ID = 'test-access-key';
 const SECRET_ACCESS_KEY = 'test-secret-key';
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A real 64x64 PNG (the gateway recognises uploads by their bytes), set before the tests. */
+let smallPng: Buffer;
 
-/** Bytes that start like a PNG; the gateway stores them as they are. */
-const pngBytes = (size: number): Buffer => {
-  const bytes = Buffer.alloc(size);
-  PNG_SIGNATURE.copy(bytes);
-  randomBytes(Math.min(size, 4096) - PNG_SIGNATURE.length).copy(bytes, PNG_SIGNATURE.length);
-  return bytes;
-};
+/** A PNG of `size` bytes: a real one, then padding (decoders stop at its end). */
+const pngBytes = (size: number): Buffer => padded(smallPng, size);
 
 const avatarForm = (bytes: Buffer): FormData => {
   const data = new FormData();
@@ -57,8 +56,10 @@ const chunkedAvatarPost = (url: string, key: string, size: number) =>
     );
     req.on('error', (error) => resolve({ error: String(error) }));
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+    // A real PNG first, so only the size is wrong.
+    req.write(smallPng);
     const chunk = Buffer.alloc(256 * 1024, 0x42);
-    let sent = 0;
+    let sent = smallPng.length;
     const write = () => {
       while (sent < size) {
         const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
@@ -86,6 +87,7 @@ describe('uploads into an S3-compatible blob store', () => {
   const startedUploads: { key: string; uploadId: string }[] = [];
 
   beforeAll(async () => {
+    smallPng = await imageOf('png');
     s3Server = buildApp({ logger: false });
     s3Server.addHook('onSend', async (req: any, _reply: any, payload: any) => {
       const url = new URL(req.url, 'http://s3.invalid');
@@ -155,17 +157,19 @@ describe('uploads into an S3-compatible blob store', () => {
     const response = await api(`/artists/${artistUuid}/avatar`, { method: 'POST', raw: avatarForm(bytes) });
     expect(response.status).toBe(200);
     const url = response.body.artist.avatar_url as string;
-    expect(url).toMatch(new RegExp(`^${cdnUrl}/${tenantId}/\\d{4}/\\d{2}/[0-9a-f-]{36}\\.png$`));
+    expect(url).toMatch(new RegExp(`^${cdnUrl}/${tenantId}/\\d{4}/\\d{2}/[0-9a-f-]{36}\\.[a-z]+$`));
     const key = url.slice(cdnUrl.length + 1);
     expect(await storedKeys()).toContain(key);
 
+    // The stored image (the catalogue may have converted it) keeps the type its bytes show.
     const object = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
-    expect(object.ContentType).toBe('image/png');
-    expect(Buffer.from(await object.Body!.transformToByteArray()).equals(bytes)).toBe(true);
+    const stored = Buffer.from(await object.Body!.transformToByteArray());
+    expect(object.ContentType).toBe((await fileTypeFromBuffer(stored))?.mime);
+    expect(await sharp(stored).metadata()).toEqual(expect.objectContaining({ width: 64, height: 64 }));
     // Served as is from the CDN address.
     const served = await fetch(url);
     expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(Buffer.from(await served.arrayBuffer()).equals(stored)).toBe(true);
 
     const read = await api(`/v1/artists/${artistUuid}`);
     expect(read.body.artist.avatar_url).toBe(url);

@@ -9,6 +9,14 @@ import { S3BlobStore, createS3Client } from './s3-blob-store.ts';
  */
 export const blobEnvShape = (env: Record<string, string | undefined>) => ({
   SV_BLOB_DIR: z.string().default('var/blobs'),
+  /**
+   * Signs the local store's presigned upload URLs (the gateway's local CDN verifies them), so every
+   * service of one environment needs the same value. The default is for local development only.
+   */
+  SV_BLOB_SIGNING_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default(`local-${env.SV_ENV === 'sandbox' ? 'sandbox' : 'production'}-blob-signing-secret-change-me`),
   SV_CDN_URL: z.url().default('http://127.0.0.1:8083'),
   SV_BLOB_STORE: z.enum(['local', 's3']).default('local'),
   /** For S3-compatible stores; unset for AWS itself. */
@@ -31,7 +39,7 @@ export const blobEnvShape = (env: Record<string, string | undefined>) => ({
 });
 
 export type BlobStoreConfig =
-  | { kind: 'local'; dir: string }
+  | { kind: 'local'; dir: string; signingSecret: string }
   | {
       kind: 's3';
       bucket: string;
@@ -45,7 +53,7 @@ type BlobEnv = z.infer<z.ZodObject<ReturnType<typeof blobEnvShape>>>;
 
 export const toBlobStoreConfig = (parsed: BlobEnv): BlobStoreConfig =>
   parsed.SV_BLOB_STORE === 'local'
-    ? { kind: 'local', dir: parsed.SV_BLOB_DIR }
+    ? { kind: 'local', dir: parsed.SV_BLOB_DIR, signingSecret: parsed.SV_BLOB_SIGNING_SECRET }
     : {
         kind: 's3',
         bucket: parsed.SV_S3_BUCKET,
@@ -62,15 +70,17 @@ export interface OpenedBlobStore {
   store: BlobStore;
   /** The local store's directory (which a local CDN serves); undefined for S3. */
   root: string | undefined;
+  /** The local store itself (a local CDN serves it and takes its presigned uploads); undefined for S3. */
+  local: LocalDiskBlobStore | undefined;
   close(): void;
 }
 
 /** The configured blob store, serving files from `cdnUrl`. */
 export const openBlobStore = (settings: BlobStoreConfig, cdnUrl: string): OpenedBlobStore => {
   if (settings.kind === 'local') {
-    const store = new LocalDiskBlobStore(settings.dir, cdnUrl);
-    return { store, root: store.root, close: () => undefined };
+    const store = new LocalDiskBlobStore(settings.dir, cdnUrl, settings.signingSecret);
+    return { store, root: store.root, local: store, close: () => undefined };
   }
   const client = createS3Client(settings);
-  return { store: new S3BlobStore(client, settings.bucket, cdnUrl), root: undefined, close: () => client.destroy() };
+  return { store: new S3BlobStore(client, settings.bucket, cdnUrl), root: undefined, local: undefined, close: () => client.destroy() };
 };

@@ -1,9 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { localUploadUrl, verifyLocalUpload, type LocalUploadCheck, type PresignedUpload, type PresignPutOptions } from './presign.ts';
 
 export interface StoredBlob {
   key: string;
@@ -13,6 +14,11 @@ export interface StoredBlob {
 
 export class BlobTooLargeError extends Error {
   override name = 'BlobTooLargeError';
+}
+
+/** A file is already stored at the key an upload was signed for. */
+export class BlobExistsError extends Error {
+  override name = 'BlobExistsError';
 }
 
 export interface PutOptions {
@@ -37,6 +43,12 @@ export interface BlobStore {
   read(key: string): Promise<Readable>;
   /** The key of a URL this store serves (`<public url>/<key>`), or undefined for any other URL. */
   keyOf(url: string): string | undefined;
+  /**
+   * Lets a client upload one file itself, straight to the store, under a new key: a signed PUT
+   * URL bound to `contentType`. Nothing is stored until the client's PUT succeeds, and nothing
+   * checks it beyond what the URL binds: whoever imports the file checks its size and type.
+   */
+  presignPut(options: PresignPutOptions): Promise<PresignedUpload>;
 }
 
 export class BlobNotFoundError extends Error {
@@ -59,12 +71,19 @@ export const readBuffer = async (store: BlobStore, key: string, maxBytes: number
   return Buffer.concat(chunks);
 };
 
+/**
+ * Whether `key` has the shape newBlobKey gives: relative, plain segments, none starting with a dot
+ * (so never `..`, nor the local store's `.incoming` directory).
+ */
+export const isBlobKey = (key: string): boolean =>
+  /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(key);
+
 /** `<public url>/<key>` → key, for keys made by newBlobKey (no `..`, no leading slash). */
 export const keyFromPublicUrl = (publicUrl: string, url: string): string | undefined => {
   const prefix = `${publicUrl}/`;
   if (!url.startsWith(prefix)) return undefined;
   const key = url.slice(prefix.length).split(/[?#]/)[0] ?? '';
-  return /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) && !key.split('/').includes('..') ? key : undefined;
+  return isBlobKey(key) ? key : undefined;
 };
 
 /** A new key, the same in every store: `<tenantId>/<yyyy>/<mm>/<uuid><extension>` (UTC). */
@@ -84,37 +103,75 @@ export const byteCeiling = (maxBytes: number) => {
   return { counter, size: () => size };
 };
 
-/** Local-disk store: a temp file renamed into place only once complete. */
+/** Local-disk store: a temp file moved into place only once complete. */
 export class LocalDiskBlobStore implements BlobStore {
   readonly #root: string;
   readonly #publicUrl: string;
+  readonly #signingSecret: string | undefined;
 
-  constructor(root: string, publicUrl: string) {
+  /**
+   * `signingSecret` signs the upload URLs of presignPut, which the local CDN verifies; a store
+   * without one (a test's, a tool's) cannot presign.
+   */
+  constructor(root: string, publicUrl: string, signingSecret?: string) {
     this.#root = resolve(root);
     this.#publicUrl = publicUrl.replace(/\/$/, '');
+    this.#signingSecret = signingSecret;
   }
 
   get root(): string {
     return this.#root;
   }
 
-  async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
-    const key = newBlobKey(options.tenantId, options.extension);
+  put(source: Readable, options: PutOptions): Promise<StoredBlob> {
+    return this.#write(newBlobKey(options.tenantId, options.extension), source, options.maxBytes, false);
+  }
+
+  /**
+   * Stores `source` at exactly `key` (a presigned upload's), never over a file already there:
+   * rejects with BlobExistsError then, and with BlobTooLargeError past `maxBytes`, keeping nothing.
+   */
+  async putAt(key: string, source: Readable, options: { maxBytes: number }): Promise<StoredBlob> {
+    if (!isBlobKey(key)) throw new BlobNotFoundError(key);
+    if (await this.exists(key)) throw new BlobExistsError(key);
+    return this.#write(key, source, options.maxBytes, true);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isBlobKey(key)) return false;
+    const found = await stat(join(this.#root, key)).catch(() => undefined);
+    return found !== undefined;
+  }
+
+  async #write(key: string, source: Readable, maxBytes: number, exclusive: boolean): Promise<StoredBlob> {
+    if (source.errored) throw source.errored;
     const finalPath = join(this.#root, key);
     const tempPath = join(this.#root, '.incoming', `${randomUUID()}.part`);
-    await mkdir(dirname(tempPath), { recursive: true });
-    const ceiling = byteCeiling(options.maxBytes);
+    const ceiling = byteCeiling(maxBytes);
     // The source is piped, not consumed by pipeline(): when the ceiling is hit the source itself
     // (an HTTP request or a multipart part) must be drained, not destroyed, so the client still
-    // gets its 413 and the multipart parser still finishes.
+    // gets its 413 and the multipart parser still finishes. Listening starts before any await, so
+    // a source failing meanwhile is seen.
     const onSourceError = (error: Error) => ceiling.counter.destroy(error);
+    // Until pipeline() below listens, a failure (the ceiling, the source) only marks the counter
+    // errored; pipeline() then rejects with it.
+    ceiling.counter.on('error', () => undefined);
     source.on('error', onSourceError);
     source.pipe(ceiling.counter);
     try {
+      await mkdir(dirname(tempPath), { recursive: true });
       await pipeline(ceiling.counter, createWriteStream(tempPath));
       if ((source as Readable & { truncated?: boolean }).truncated) throw new BlobTooLargeError('truncated by the parser limit');
       await mkdir(dirname(finalPath), { recursive: true });
-      await rename(tempPath, finalPath);
+      if (exclusive) {
+        // link() refuses an existing target, so two uploads racing for one key cannot both win.
+        await link(tempPath, finalPath).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === 'EEXIST' ? new BlobExistsError(key) : error;
+        });
+        await rm(tempPath, { force: true });
+      } else {
+        await rename(tempPath, finalPath);
+      }
     } catch (error) {
       source.unpipe(ceiling.counter);
       source.resume();
@@ -142,5 +199,30 @@ export class LocalDiskBlobStore implements BlobStore {
 
   keyOf(url: string): string | undefined {
     return keyFromPublicUrl(this.#publicUrl, url);
+  }
+
+  /**
+   * An HMAC-signed URL on the CDN address, which the gateway's local CDN verifies before it takes
+   * the PUT: it enforces the size and the signed type family itself (an S3 URL cannot bind size).
+   */
+  async presignPut(options: PresignPutOptions): Promise<PresignedUpload> {
+    if (!this.#signingSecret) throw new Error('this local blob store has no signing secret: it cannot presign uploads');
+    const key = newBlobKey(options.tenantId, options.extension);
+    const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
+    const grant = { key, expires, maxBytes: options.maxBytes, contentType: options.contentType };
+    return {
+      uploadUrl: localUploadUrl(this.#publicUrl, this.#signingSecret, grant),
+      method: 'PUT',
+      headers: { 'Content-Type': options.contentType },
+      key,
+      url: `${this.#publicUrl}/${key}`,
+      expiresAt: new Date(expires * 1000).toISOString(),
+    };
+  }
+
+  /** Whether the query of a PUT to `<cdn>/_uploads/<key>` carries a valid, unexpired signature of this store. */
+  verifyUpload(key: string, query: URLSearchParams, nowSeconds?: number): LocalUploadCheck {
+    if (!this.#signingSecret) return { ok: false, reason: 'invalid_signature' };
+    return verifyLocalUpload(this.#signingSecret, key, query, nowSeconds);
   }
 }

@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
-import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { BlobNotFoundError, BlobTooLargeError, byteCeiling, keyFromPublicUrl, newBlobKey, type BlobStore, type PutOptions, type StoredBlob } from './blob-store.ts';
+import type { PresignedUpload, PresignPutOptions } from './presign.ts';
 
 /** Where the bucket is and how to reach it; without credentials the SDK's default chain applies. */
 export interface S3Settings {
@@ -32,6 +34,20 @@ const QUEUE_SIZE = 2;
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
+ * At presign time there is no body, so the SDK's default checksum (AWS: when supported) would
+ * sign the CRC32 of an empty body into the URL and every real upload would be refused. The
+ * checksum headers are dropped before signing: the client's PUT carries no checksum, as a
+ * browser's never does.
+ */
+const withoutEmptyBodyChecksum =
+  <Args extends { request: unknown }, Output>(next: (args: Args) => Promise<Output>) =>
+  (args: Args): Promise<Output> => {
+    const headers = (args.request as { headers?: Record<string, string> }).headers ?? {};
+    for (const name of Object.keys(headers)) if (/^x-amz-(sdk-)?checksum-/i.test(name)) delete headers[name];
+    return next(args);
+  };
+
+/**
  * S3-compatible store: the upload streams through the byte ceiling into a multipart upload
  * (a single PutObject below 5 MB). Nothing is kept of an upload that fails: a started multipart
  * upload is aborted before `put` rejects. Files are served from the CDN address, i.e. the
@@ -49,6 +65,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
+    if (source.errored) throw source.errored;
     const key = newBlobKey(options.tenantId, options.extension);
     const ceiling = byteCeiling(options.maxBytes);
     // As in the local store, the source is piped and, on failure, drained rather than destroyed,
@@ -94,6 +111,32 @@ export class S3BlobStore implements BlobStore {
       throw new BlobTooLargeError('truncated by the parser limit');
     }
     return { key, url: `${this.#publicUrl}/${key}`, size: ceiling.size() };
+  }
+
+  /**
+   * A presigned PutObject URL with the Content-Type signed in: a PUT with any other type is
+   * refused by the bucket. A presigned PUT cannot bind the size (only a presigned POST policy
+   * can), so `maxBytes` is not enforced here: whoever imports the uploaded file checks its size
+   * (and its bytes) before using it.
+   */
+  async presignPut(options: PresignPutOptions): Promise<PresignedUpload> {
+    const key = newBlobKey(options.tenantId, options.extension);
+    const command = new PutObjectCommand({ Bucket: this.#bucket, Key: key, ContentType: options.contentType });
+    command.middlewareStack.add(withoutEmptyBodyChecksum, { step: 'build', priority: 'low', name: 'presignWithoutEmptyBodyChecksum' });
+    const signedAt = Date.now();
+    const uploadUrl = await getSignedUrl(this.#client, command, {
+      expiresIn: options.expiresInSeconds,
+      // The presigner leaves Content-Type unsigned by default; signing it binds the type.
+      signableHeaders: new Set(['content-type']),
+    });
+    return {
+      uploadUrl,
+      method: 'PUT',
+      headers: { 'Content-Type': options.contentType },
+      key,
+      url: `${this.#publicUrl}/${key}`,
+      expiresAt: new Date(signedAt + options.expiresInSeconds * 1000).toISOString(),
+    };
   }
 
   async remove(key: string): Promise<void> {

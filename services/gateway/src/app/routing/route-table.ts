@@ -1,4 +1,5 @@
 import { CatalogueOperation, type ServiceName } from '@sv/contracts';
+import { CreditOperation, LocalizationOperation, RightsOperation } from '@sv/contracts';
 import type { RateCategory } from '../rate-limit/rate-categories.ts';
 import type { UploadKind } from './upload-kinds.ts';
 
@@ -65,6 +66,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   route('POST', '/releases/:uuid/animated-artwork/:asset_type', 'catalogue', 'releases.animated_artwork', {
     upload: { field: 'file', kind: 'animated' },
   }),
+  route('GET', '/releases/:uuid/animated-artwork', 'catalogue', 'releases.animated_artwork_list'),
+  route('GET', '/releases/:uuid/animated-artwork/:asset_type', 'catalogue', 'releases.animated_artwork_get'),
+  route('DELETE', '/releases/:uuid/animated-artwork/:asset_type', 'catalogue', 'releases.animated_artwork_delete'),
   route('GET', '/releases/:uuid/tracks', 'catalogue', 'tracks.list'),
   route('POST', '/releases/:uuid/tracks', 'catalogue', 'tracks.create'),
 
@@ -95,10 +99,45 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   ),
   route('PUT', '/tracks/:uuid/splits', 'royalties', 'splits.set'),
 
+  // Credits (writers, publishers, collaborators, track credits), rights and localizations
+  ...(
+    [
+      ['/writers', 'writers'],
+      ['/publishers', 'publishers'],
+      ['/collaborators', 'collaborators'],
+    ] as const
+  ).flatMap(([path, name]) => [
+    route('GET', path, 'catalogue', CreditOperation[`${name}List`]),
+    route('POST', path, 'catalogue', CreditOperation[`${name}Create`]),
+    route('GET', `${path}/:uuid`, 'catalogue', CreditOperation[`${name}Get`]),
+    route('PATCH', `${path}/:uuid`, 'catalogue', CreditOperation[`${name}Update`]),
+    route('PUT', `${path}/:uuid`, 'catalogue', CreditOperation[`${name}Update`]),
+    route('DELETE', `${path}/:uuid`, 'catalogue', CreditOperation[`${name}Delete`]),
+  ]),
+  route('GET', '/tracks/:uuid/credits', 'catalogue', CreditOperation.trackCreditsGet),
+  route('PUT', '/tracks/:uuid/credits', 'catalogue', CreditOperation.trackCreditsReplace),
+  route('GET', '/releases/:uuid/rights', 'catalogue', RightsOperation.releaseGet),
+  route('PUT', '/releases/:uuid/rights', 'catalogue', RightsOperation.releaseReplace),
+  route('GET', '/tracks/:uuid/rights', 'catalogue', RightsOperation.trackGet),
+  route('PUT', '/tracks/:uuid/rights', 'catalogue', RightsOperation.trackReplace),
+  route('GET', '/releases/:uuid/localizations', 'catalogue', LocalizationOperation.releaseList),
+  route('PUT', '/releases/:uuid/localizations/:locale', 'catalogue', LocalizationOperation.releasePut),
+  route('DELETE', '/releases/:uuid/localizations/:locale', 'catalogue', LocalizationOperation.releaseDelete),
+  route('GET', '/tracks/:uuid/localizations', 'catalogue', LocalizationOperation.trackList),
+  route('PUT', '/tracks/:uuid/localizations/:locale', 'catalogue', LocalizationOperation.trackPut),
+  route('DELETE', '/tracks/:uuid/localizations/:locale', 'catalogue', LocalizationOperation.trackDelete),
+
   // Videos
   route('POST', '/videos', 'catalogue', 'videos.create'),
   route('POST', '/videos/:uuid/submit', 'catalogue', 'videos.submit'),
   route('POST', '/videos/:uuid/upload', 'catalogue', 'videos.upload', { upload: { field: 'video', kind: 'video' } }),
+  route('GET', '/videos', 'catalogue', 'videos.list'),
+  route('GET', '/videos/:uuid', 'catalogue', 'videos.get'),
+  route('PATCH', '/videos/:uuid', 'catalogue', 'videos.update'),
+  route('PUT', '/videos/:uuid', 'catalogue', 'videos.update'),
+  route('DELETE', '/videos/:uuid', 'catalogue', 'videos.delete'),
+  route('POST', '/videos/:uuid/approve', 'catalogue', 'videos.approve'),
+  route('POST', '/videos/:uuid/reject', 'catalogue', 'videos.reject'),
 
   // Webhooks
   route('GET', '/webhooks', 'webhooks', 'webhooks.list'),

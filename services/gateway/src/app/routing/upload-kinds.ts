@@ -1,48 +1,79 @@
-/** Size ceilings and allowed types of the spec's Limits, per kind of upload. */
+import { Messages } from '@sv/contracts';
+
+/**
+ * Size ceilings and allowed types of the spec's Limits, per kind of upload.
+ *
+ * `detect: 'bytes'`: the type is what the file's first bytes show (file-type), whatever the client
+ * declared, and `mimeTypes` lists the names file-type gives. `detect: 'declared'`: text has no
+ * magic number, so the part's declared type is checked instead.
+ */
 export const UPLOAD_KINDS = {
   image: {
     label: 'image',
     maxMegabytes: 20,
+    detect: 'bytes',
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/tiff'],
   },
   audio: {
     label: 'audio',
     maxMegabytes: 200,
-    mimeTypes: [
-      'audio/wav',
-      'audio/x-wav',
-      'audio/wave',
-      'audio/vnd.wave',
-      'audio/flac',
-      'audio/x-flac',
-      'audio/aiff',
-      'audio/x-aiff',
-      'audio/mpeg',
-      'audio/mp3',
-      'audio/aac',
-      'audio/x-aac',
-      'audio/mp4',
-      'audio/x-m4a',
-    ],
+    detect: 'bytes',
+    // WAV, FLAC, AIFF, MP3 (file-type also names MPEG layers I and II audio/mpeg), AAC (ADTS),
+    // and MPEG-4 audio: M4A is audio/x-m4a; M4B, F4A and F4B are audio/mp4.
+    mimeTypes: ['audio/wav', 'audio/flac', 'audio/aiff', 'audio/mpeg', 'audio/aac', 'audio/x-m4a', 'audio/mp4'],
   },
   document: {
     label: 'document',
     maxMegabytes: 10,
+    detect: 'declared',
     mimeTypes: ['application/xml', 'text/xml', 'text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'],
   },
   animated: {
     label: 'animated artwork',
     maxMegabytes: 50,
+    detect: 'bytes',
     mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'image/gif'],
+    tooLargeMessage: Messages.animatedTooLarge,
   },
   video: {
     label: 'video',
     maxMegabytes: 2048,
+    detect: 'bytes',
     mimeTypes: ['video/mp4', 'video/quicktime'],
   },
-} as const;
+} as const satisfies Record<string, UploadKindSpec>;
+
+export interface UploadKindSpec {
+  label: string;
+  maxMegabytes: number;
+  detect: 'bytes' | 'declared';
+  mimeTypes: readonly string[];
+  /** The 413 message when not the generic one. */
+  tooLargeMessage?: string;
+}
 
 export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+export const uploadKind = (kind: UploadKind): UploadKindSpec => UPLOAD_KINDS[kind];
+
+/**
+ * Types file-type names apart that are one of the allowed types for us: an animated PNG is a PNG
+ * (every PNG reader shows its first frame), an M4V is Apple's MP4.
+ */
+const DETECTED_ALIASES: Record<string, string> = {
+  'image/apng': 'image/png',
+  'video/x-m4v': 'video/mp4',
+};
+
+/** The type an upload is forwarded and stored as, for the type its bytes show. */
+export const canonicalDetectedMime = (mime: string): string => DETECTED_ALIASES[mime] ?? mime;
+
+/**
+ * The kind whose bytes-detected types include `mime`: a presigned upload signed for `image/jpeg`
+ * may carry any image type.
+ */
+export const sniffedKindOf = (mime: string): UploadKindSpec | undefined =>
+  Object.values(UPLOAD_KINDS as Record<UploadKind, UploadKindSpec>).find((kind) => kind.detect === 'bytes' && kind.mimeTypes.includes(mime));
 
 export const EXTENSION_BY_MIME: Record<string, string> = {
   'image/jpeg': '.jpg',

@@ -1,18 +1,21 @@
+import type { Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import busboy from 'busboy';
 import { Messages, type UploadedFile } from '@sv/contracts';
 import { DomainError, ValidationError } from '@sv/platform';
-import { BlobTooLargeError, type BlobStore } from '@sv/platform';
-import { EXTENSION_BY_MIME, UPLOAD_KINDS } from '../../app/routing/upload-kinds.ts';
+import { BlobTooLargeError, sniffStream, type BlobStore, type StoredBlob } from '@sv/platform';
+import { EXTENSION_BY_MIME, canonicalDetectedMime, uploadKind, type UploadKindSpec } from '../../app/routing/upload-kinds.ts';
 import type { UploadSpec } from '../../app/routing/route-table.ts';
 import { locals } from '../locals.ts';
 
 const MEGABYTE = 1024 * 1024;
 /** Room for multipart boundaries and small text fields on top of the file ceiling. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** Named in a refusal when the bytes show no type at all. */
+const UNRECOGNISED_MIME = 'application/octet-stream';
 
-const tooLarge = (megabytes: number) =>
-  new DomainError('payload_too_large', Messages.fileTooLarge(megabytes), { code: 'upload.too_large' });
+const tooLarge = (kind: UploadKindSpec) =>
+  new DomainError('payload_too_large', kind.tooLargeMessage ?? Messages.fileTooLarge(kind.maxMegabytes), { code: 'upload.too_large' });
 
 const typeNotAllowed = (mime: string, label: string) =>
   new DomainError('unsupported_media_type', Messages.fileTypeNotAllowed(mime, label), { code: 'upload.type_not_allowed' });
@@ -22,6 +25,60 @@ const missingFile = (spec: UploadSpec) =>
 
 const baseMime = (value: string | undefined): string => (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
+/** Reads a part to its end; resolves with how many bytes it had. */
+const drain = (stream: Readable): Promise<number> =>
+  new Promise((resolve) => {
+    let bytes = 0;
+    stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    stream.once('end', () => resolve(bytes));
+    stream.once('error', () => resolve(bytes));
+  });
+
+interface StoredPart {
+  blob: StoredBlob;
+  mime: string;
+}
+
+/**
+ * Stores one file of an upload of `kind`, or resolves undefined when the part is "no file": a
+ * browser sends a file input left empty as a nameless, empty part. A file of a type the kind does
+ * not allow is refused (415) and drained, so the rest of the request can still be read.
+ */
+const storePart = async (
+  source: Readable,
+  part: { declaredMime: string; filename: string | undefined },
+  kind: UploadKindSpec,
+  store: BlobStore,
+  tenantId: string,
+): Promise<StoredPart | undefined> => {
+  const allowed = kind.mimeTypes;
+  let body = source;
+  let mime = part.declaredMime;
+  if (kind.detect === 'bytes') {
+    // The bytes decide, never the declared type or the filename.
+    const sniffed = await sniffStream(source);
+    if (sniffed.sampledBytes === 0 && !part.filename) return undefined;
+    body = sniffed.stream;
+    mime = sniffed.mime ? canonicalDetectedMime(sniffed.mime) : '';
+    if (!allowed.includes(mime)) {
+      body.resume();
+      throw typeNotAllowed(sniffed.mime ?? UNRECOGNISED_MIME, kind.label);
+    }
+  } else if (!allowed.includes(mime)) {
+    if (part.filename) {
+      source.resume();
+      throw typeNotAllowed(mime || 'unknown', kind.label);
+    }
+    if ((await drain(source)) > 0) throw typeNotAllowed(mime || 'unknown', kind.label);
+    return undefined;
+  }
+  const maxBytes = kind.maxMegabytes * MEGABYTE;
+  const blob = await store.put(body, { tenantId, extension: EXTENSION_BY_MIME[mime] ?? '', maxBytes, contentType: mime }).catch((error: unknown) => {
+    throw error instanceof BlobTooLargeError ? tooLarge(kind) : error;
+  });
+  return { blob, mime };
+};
+
 export interface UploadResult {
   files: UploadedFile[];
   fields: Record<string, string>;
@@ -30,34 +87,33 @@ export interface UploadResult {
 /**
  * Streams the upload of `spec` into the blob store, enforcing the spec's ceiling (413) and
  * types (415) while reading, so an oversize body is never buffered and nothing partial is kept.
- * The forwarded request then carries only a reference to the stored file.
+ * The type is the one the file's first bytes show (documents: the declared one); the forwarded
+ * request then carries only a reference to the stored file, with that type.
  */
 export const acceptUpload =
   (spec: UploadSpec, store: BlobStore) =>
   async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const kind = UPLOAD_KINDS[spec.kind];
+    const kind = uploadKind(spec.kind);
     const maxBytes = kind.maxMegabytes * MEGABYTE;
     const declaredLength = Number(req.get('content-length') ?? 0);
     if (declaredLength > maxBytes + MULTIPART_OVERHEAD_BYTES) {
       req.resume();
-      throw tooLarge(kind.maxMegabytes);
+      throw tooLarge(kind);
     }
     const tenantId = locals(res).principal?.tenant_id ?? 'anonymous';
     const contentType = baseMime(req.get('content-type'));
-    const allowed = kind.mimeTypes as readonly string[];
 
     if (spec.rawContentTypes?.includes(contentType)) {
-      const blob = await store.put(req, { tenantId, extension: EXTENSION_BY_MIME[contentType] ?? '', maxBytes, contentType }).catch((error: unknown) => {
-        throw error instanceof BlobTooLargeError ? tooLarge(kind.maxMegabytes) : error;
-      });
-      if (blob.size === 0) {
-        await store.remove(blob.key).catch(() => undefined);
+      const stored = await storePart(req, { declaredMime: contentType, filename: undefined }, kind, store, tenantId);
+      if (!stored || stored.blob.size === 0) {
+        if (stored) await store.remove(stored.blob.key).catch(() => undefined);
         throw missingFile(spec);
       }
+      const { blob, mime } = stored;
       req.body = {};
       res.locals.upload = {
         fields: {},
-        files: [{ field: spec.field, key: blob.key, url: blob.url, filename: `${spec.field}${EXTENSION_BY_MIME[contentType] ?? ''}`, mime_type: contentType, size: blob.size }],
+        files: [{ field: spec.field, key: blob.key, url: blob.url, filename: `${spec.field}${EXTENSION_BY_MIME[mime] ?? ''}`, mime_type: mime, size: blob.size }],
       } satisfies UploadResult;
       next();
       return;
@@ -89,38 +145,18 @@ export const acceptUpload =
         fields[name] = value;
       });
       parser.on('file', (name, stream, info) => {
-        const mime = baseMime(info.mimeType);
         if (name !== spec.field || failure) {
           stream.resume();
           return;
         }
-        if (!allowed.includes(mime)) {
-          if (!info.filename) {
-            // A browser sends a file input left empty as a nameless, typeless, empty part: that is
-            // "no file" (422), not a file of a refused type — unless it does carry bytes.
-            pending.push(
-              new Promise<void>((resolveDrain) => {
-                let bytes = 0;
-                stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
-                stream.on('end', () => {
-                  if (bytes > 0) fail(typeNotAllowed(mime || 'unknown', kind.label));
-                  resolveDrain();
-                });
-              }),
-            );
-            return;
-          }
-          fail(typeNotAllowed(mime || 'unknown', kind.label));
-          stream.resume();
-          return;
-        }
         pending.push(
-          store
-            .put(stream, { tenantId, extension: EXTENSION_BY_MIME[mime] ?? '', maxBytes, contentType: mime })
-            .then((blob) => {
+          storePart(stream, { declaredMime: baseMime(info.mimeType), filename: info.filename }, kind, store, tenantId)
+            .then((stored) => {
+              if (!stored) return;
+              const { blob, mime } = stored;
               files.push({ field: name, key: blob.key, url: blob.url, filename: info.filename ?? name, mime_type: mime, size: blob.size });
             })
-            .catch((error: unknown) => fail(error instanceof BlobTooLargeError ? tooLarge(kind.maxMegabytes) : error)),
+            .catch(fail),
         );
       });
       parser.on('error', (error) => {
