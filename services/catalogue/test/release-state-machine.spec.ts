@@ -57,7 +57,7 @@ describe('release state machine', () => {
   });
 
   it.each(RELEASE_STATUSES)('update and delete guards in %s (rules 3 and 4)', (status) => {
-    expect(updateRefusal(status)).toBe(['draft', 'pending'].includes(status) ? null : Messages.onlyDraftOrPendingUpdate);
+    expect(updateRefusal(status)).toBe(['draft', 'pending', 'rejected'].includes(status) ? null : Messages.onlyDraftOrPendingUpdate);
     expect(deleteRefusal(status)).toBe(['draft', 'rejected'].includes(status) ? null : Messages.onlyDraftOrRejectedDelete);
   });
 });

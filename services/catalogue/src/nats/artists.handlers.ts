@@ -3,26 +3,21 @@ import { CatalogueOperation, CreateArtistBody, UpdateArtistBody, paginationQuery
 import { ValidationError, assertCan, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import { z } from 'zod';
 import { presentArtist } from '../app/artists/artist.presenter.ts';
-import {
-  createArtist,
-  deleteArtist,
-  findArtist,
-  listArtists,
-  setArtistImage,
-  updateArtist,
-} from '../app/artists/artists.service.ts';
+import { createArtist, deleteArtist, findArtist, listArtists, updateArtist } from '../app/artists/artists.service.ts';
+import { uploadArtistImage, type ArtistImageSlot } from '../app/artwork/artist-image.service.ts';
 
 const ListArtistsQuery = paginationQuery({ defaultPerPage: 50 }).extend({
   status: z.enum(['active', 'inactive']).optional(),
 });
 
 /** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
-export const artistOperations = ({ orm }: CatalogueContext): OperationTable => {
-  const imageUpload = (slot: 'avatar' | 'banner') => async (request: Parameters<OperationTable[string]>[0]) => {
+export const artistOperations = (context: CatalogueContext): OperationTable => {
+  const { orm } = context;
+  const imageUpload = (slot: ArtistImageSlot) => async (request: Parameters<OperationTable[string]>[0]) => {
     const file = request.files.find((candidate) => candidate.field === slot);
     assertCan(request.principal, 'artists.manage');
     if (!file) throw new ValidationError({ [slot]: [`The ${slot} file is required.`] });
-    const artist = await setArtistImage(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', slot, file.url);
+    const artist = await uploadArtistImage(context, orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', slot, file);
     return ok({ artist: presentArtist(artist) });
   };
 

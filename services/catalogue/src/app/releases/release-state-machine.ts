@@ -52,8 +52,11 @@ export const transitionFrom = (transition: ReleaseTransition, from: ReleaseStatu
     : { allowed: false, message: REFUSALS[transition](from) };
 };
 
-/** Rule 4: a release's own fields change only in draft or pending. */
-export const EDITABLE_STATUSES: readonly ReleaseStatus[] = ['draft', 'pending'];
+/**
+ * Rule 4: a release's own fields change in draft or pending, and (beyond the reference) after a
+ * rejection, so the reason can be fixed before the release is submitted again.
+ */
+export const EDITABLE_STATUSES: readonly ReleaseStatus[] = ['draft', 'pending', 'rejected'];
 /** Rule 3: only draft or rejected releases can be deleted. */
 export const DELETABLE_STATUSES: readonly ReleaseStatus[] = ['draft', 'rejected'];
 

@@ -129,7 +129,7 @@ const assertFresh = (release: Release, readAt: string | undefined): void => {
 };
 
 /**
- * PATCH/PUT /releases/{uuid}: only supplied fields change, in draft or pending (rule 4). Cheap
+ * PATCH/PUT /releases/{uuid}: only supplied fields change, in draft, pending or rejected (rule 4). Cheap
  * refusals and the cover import happen first; the write then re-checks state and freshness on
  * the row locked for update, so of two concurrent writers the second sees the first's change.
  */
@@ -157,7 +157,8 @@ export const updateRelease = async (
   }
   const newCover = input.cover_art_url && input.cover_art_url !== current.artworkUrl ? input.cover_art_url : undefined;
   const artwork = newCover ? await importCoverArt(deps, tenantId, newCover) : null;
-  return discardingArtworkOnFailure(deps, artwork, () =>
+  let replacedKey: string | null = null;
+  const updated = await discardingArtworkOnFailure(deps, artwork, () =>
     guardingUpc(() =>
       changeVisibleRelease(em, principal, releaseId, async (tx, release) => {
         assertEditable(release);
@@ -165,6 +166,7 @@ export const updateRelease = async (
         applyFields(release, input);
         if (artistId) release.artistId = artistId;
         if (upc) release.upc = upc;
+        if (artwork || input.cover_art_url === null) replacedKey = release.artworkKey ?? null;
         if (artwork) {
           release.artworkUrl = artwork.url;
           release.artworkKey = artwork.key;
@@ -179,6 +181,9 @@ export const updateRelease = async (
       }),
     ),
   );
+  // The replaced cover goes only once the new one is committed.
+  if (replacedKey && replacedKey !== updated.artworkKey) await deps.blobs.remove(replacedKey).catch(() => undefined);
+  return updated;
 };
 
 /** DELETE /releases/{uuid}: only draft or rejected (rule 3); the release and its tracks are soft-deleted together. */

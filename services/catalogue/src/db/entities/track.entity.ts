@@ -16,9 +16,12 @@ export const Track = defineEntity({
     releaseId: p.uuid(),
     title: p.text(),
     position: p.integer(),
-    discNumber: p.integer().nullable(),
+    /** 1 unless the release has several discs; position is unique per release and disc. */
+    discNumber: p.integer(),
     explicit: p.boolean(),
+    /** 12 uppercase characters, without hyphens. */
     isrc: p.text(),
+    /** Given by the client, or taken from the audio file when the track had none. */
     durationSeconds: p.integer().nullable(),
     language: p.text(),
     trackProperties: list(),
@@ -47,7 +50,11 @@ export const Track = defineEntity({
     localizedTitles: localized(),
     localizedTitleVersions: localized(),
     localizedLyrics: localized(),
-    /** The stored audio file and what was read from its bytes (never from the client's claims). */
+    /**
+     * The stored audio file and what was read from its bytes (never from the client's claims).
+     * Before an upload, audioFormat, audioSampleRateHz, audioBitDepth and audioChannels hold what
+     * the client declared; an upload replaces them with the file's own values.
+     */
     audioUrl: optionalText(),
     audioKey: optionalText(),
     mimeType: optionalText(),

@@ -10,9 +10,9 @@ export class Migration20261122000200_tracks extends Migration {
       "release_id" uuid not null references "catalogue"."release" ("id"),
       "title" text not null,
       "position" integer not null check ("position" >= 1),
-      "disc_number" integer null check ("disc_number" >= 1),
+      "disc_number" integer not null default 1 check ("disc_number" >= 1),
       "explicit" boolean not null,
-      "isrc" char(12) not null,
+      "isrc" char(12) not null check ("isrc" ~ '^[A-Z]{2}[A-Z0-9]{3}[0-9]{7}$'),
       "duration_seconds" integer null check ("duration_seconds" >= 0),
       "language" text not null default 'en',
       "track_properties" jsonb not null default '[]',
@@ -58,8 +58,12 @@ export class Migration20261122000200_tracks extends Migration {
     // An ISRC names one recording: unique among a tenant's live tracks.
     this.addSql(`create unique index "track_tenant_isrc_live_uq"
       on "catalogue"."track" ("tenant_id", "isrc") where "deleted_at" is null`);
+    // A position names one slot of a disc: unique per release and disc among live tracks.
+    this.addSql(`create unique index "track_release_disc_position_live_uq"
+      on "catalogue"."track" ("release_id", "disc_number", "position") where "deleted_at" is null`);
+    // The release's track list, ordered by position then disc.
     this.addSql(`create index "track_release_position_idx"
-      on "catalogue"."track" ("release_id", "position", "id") where "deleted_at" is null`);
+      on "catalogue"."track" ("release_id", "position", "disc_number", "id") where "deleted_at" is null`);
     // The designation counter of auto-assigned ISRCs, per tenant and year.
     this.addSql(`create table "catalogue"."isrc_counter" (
       "tenant_id" uuid not null,

@@ -1,0 +1,148 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Agent as HttpAgent, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import got, { type Request } from 'got';
+import { Messages } from '@sv/contracts';
+import { literalAddressOf } from './address-policy.ts';
+
+/** How far an outbound fetch of a client-named URL may go. */
+export interface FetchGuards {
+  maxBytes: number;
+  maxRedirects: number;
+  /** For the whole fetch, every redirect hop and the body included. */
+  timeoutMs: number;
+  /** Whether the fetch may connect to `address` (an IP literal). */
+  isAllowedAddress: (address: string) => boolean;
+}
+
+/** A fetch refused or failed; the message is written for the client (it names the cover_art_url). */
+export class GuardedFetchError extends Error {
+  override name = 'GuardedFetchError';
+}
+
+const REFUSED_ADDRESS = 'ESV_ADDRESS_REFUSED';
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * Resolves like dns.lookup, but fails unless every address of the name is allowed: the socket can
+ * then only connect to a checked address, and a name that resolves differently on a second lookup
+ * (DNS rebinding) is checked again on that lookup.
+ */
+const guardedLookup =
+  (isAllowedAddress: FetchGuards['isAllowedAddress']): LookupFunction =>
+  (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      if (addresses.length === 0 || addresses.some((entry) => !isAllowedAddress(entry.address))) {
+        const refused = Object.assign(new Error(`${hostname} resolves to a refused address`), { code: REFUSED_ADDRESS });
+        return callback(refused, '', 0);
+      }
+      if (options.all) return callback(null, addresses);
+      const [first] = addresses as [LookupAddress];
+      return callback(null, first.address, first.family);
+    });
+  };
+
+const checkedUrl = (text: string, guards: FetchGuards): URL => {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new GuardedFetchError(Messages.coverArtInvalidUrl);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new GuardedFetchError(Messages.coverArtInvalidUrl);
+  // An IP literal is never looked up, so it is checked here; a name is checked by the lookup.
+  const literal = literalAddressOf(url);
+  if (literal !== undefined && !guards.isAllowedAddress(literal)) throw new GuardedFetchError(Messages.coverArtPrivateAddress);
+  return url;
+};
+
+const describeFailure = (error: unknown, guards: FetchGuards): GuardedFetchError => {
+  if (error instanceof GuardedFetchError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === REFUSED_ADDRESS) return new GuardedFetchError(Messages.coverArtPrivateAddress);
+  if (code === 'ETIMEDOUT' || (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError') {
+    return new GuardedFetchError(Messages.coverArtTimeout(guards.timeoutMs / 1000));
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new GuardedFetchError(Messages.coverArtUnreachable('the host name does not resolve'));
+  if (code === 'ECONNREFUSED') return new GuardedFetchError(Messages.coverArtUnreachable('the connection was refused'));
+  return new GuardedFetchError(Messages.coverArtUnreachable(typeof code === 'string' ? `network error ${code}` : 'network error'));
+};
+
+/** The response head of `request`, or its failure. */
+const responseOf = (request: Request): Promise<IncomingMessage> =>
+  new Promise((resolve, reject) => {
+    request.once('response', (response: IncomingMessage) => {
+      // Later failures surface through the body's iterator; this keeps a late one from going unheard.
+      request.on('error', () => undefined);
+      resolve(response);
+    });
+    request.once('error', reject);
+  });
+
+/** The body, counted as it arrives (a missing or lying Content-Length changes nothing). */
+const readCapped = async (request: Request, maxBytes: number): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      request.destroy();
+      throw new GuardedFetchError(Messages.coverArtTooLarge(maxBytes / MEGABYTE));
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+};
+
+/**
+ * GETs a client-named URL under the outbound guards: http(s) only, every hop's address checked
+ * (literal, resolved and actually connected), at most `maxRedirects` redirects, at most `maxBytes`
+ * of body, `timeoutMs` in all. No retries, no cookies, no keep-alive sockets shared between fetches.
+ */
+export const fetchGuarded = async (sourceUrl: string, guards: FetchGuards): Promise<Buffer> => {
+  const deadline = Date.now() + guards.timeoutMs;
+  const agent = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
+  let url = checkedUrl(sourceUrl, guards);
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new GuardedFetchError(Messages.coverArtTimeout(guards.timeoutMs / 1000));
+      const request = got.stream(url, {
+        agent,
+        dnsLookup: guardedLookup(guards.isAllowedAddress),
+        followRedirect: false,
+        throwHttpErrors: false,
+        retry: { limit: 0 },
+        timeout: { request: remaining },
+        headers: { accept: 'image/jpeg, image/png, image/webp, image/tiff;q=0.9, */*;q=0.1', 'user-agent': 'sv-catalogue/cover-art' },
+      });
+      try {
+        const response = await responseOf(request);
+        const connected = response.socket?.remoteAddress;
+        if (connected === undefined || !guards.isAllowedAddress(connected)) throw new GuardedFetchError(Messages.coverArtPrivateAddress);
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        if (REDIRECT_STATUSES.has(status) && location) {
+          if (redirects >= guards.maxRedirects) throw new GuardedFetchError(Messages.coverArtTooManyRedirects(guards.maxRedirects));
+          url = checkedUrl(new URL(location, url).href, guards);
+          continue;
+        }
+        if (status < 200 || status > 299) throw new GuardedFetchError(Messages.coverArtHttpStatus(status));
+        if (Number(response.headers['content-length'] ?? 0) > guards.maxBytes) {
+          throw new GuardedFetchError(Messages.coverArtTooLarge(guards.maxBytes / MEGABYTE));
+        }
+        return await readCapped(request, guards.maxBytes);
+      } finally {
+        request.destroy();
+      }
+    }
+  } catch (error) {
+    throw describeFailure(error, guards);
+  } finally {
+    agent.http.destroy();
+    agent.https.destroy();
+  }
+};
