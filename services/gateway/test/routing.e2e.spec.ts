@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Messages } from '@sv/contracts';
-import { apiClient, apiRequest, startPlatform, type TestPlatform } from '@sv/testing';
+import { connect } from '@nats-io/transport-node';
+import { Messages, apiSubject } from '@sv/contracts';
+import { callService } from '@sv/platform';
+import { TEST_NATS_URL, apiClient, apiRequest, startPlatform, type TestPlatform } from '@sv/testing';
 
 const UNAVAILABLE = { success: false, error: Messages.serviceUnavailable };
 
@@ -48,14 +50,25 @@ describe('routing to the owning service', () => {
     expect(response.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
   });
 
-  it('answers "Endpoint not found." for a route the running service does not implement yet, without crashing', async () => {
-    const list = await api('/releases');
-    expect(list.status).toBe(404);
-    expect(list.body).toEqual({ success: false, error: Messages.endpointNotFound });
-
-    const one = await api(`/v1/releases/${randomUUID()}`);
-    expect(one.status).toBe(404);
-    expect(one.body).toEqual({ success: false, error: Messages.endpointNotFound });
+  it('answers "Endpoint not found." for an operation the running service does not know, without crashing', async () => {
+    // Every routed catalogue path is implemented now, so ask the catalogue directly, as a gateway
+    // of a newer version (whose route table is ahead of this catalogue) would.
+    const nc = await connect({ servers: TEST_NATS_URL });
+    try {
+      const principal = {
+        tenant_id: randomUUID(),
+        tenant_slug: 'acme',
+        role: 'owner' as const,
+        actor: { type: 'api_key' as const, id: randomUUID() },
+        artist_id: null,
+        roster: false,
+      };
+      const reply = await callService(nc, apiSubject(platform.subjectPrefix, 'catalogue'), { operation: 'releases.not_yet_built', principal }, 5_000);
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({ success: false, error: Messages.endpointNotFound });
+    } finally {
+      await nc.close();
+    }
 
     await gatewayAlive();
     expect(platform.catalogue?.child.exitCode).toBeNull();

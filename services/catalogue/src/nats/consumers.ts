@@ -1,12 +1,13 @@
 import type { EventConsumer, ServiceRuntime } from '@sv/platform';
 import type { CatalogueContext } from '../catalogue-context.ts';
+import { startAnimatedArtworkValidator } from './animated-artwork.consumer.ts';
 
 /**
  * The catalogue's durable consumers (each acks after its own commit and is idempotent).
  * Features that validate asynchronously (animated artwork) register theirs here.
  */
 export const catalogueConsumers = async (context: CatalogueContext, runtime: ServiceRuntime): Promise<EventConsumer[]> => {
-  void context;
-  void runtime;
-  return [];
+  const consumers: EventConsumer[] = [];
+  consumers.push(await startAnimatedArtworkValidator(context, runtime));
+  return consumers;
 };
