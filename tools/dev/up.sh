@@ -11,6 +11,9 @@ ensure_infrastructure
 "$NODE" tools/dev/src/ensure-databases.ts
 
 export SV_LOG_PRETTY="${SV_LOG_PRETTY:-1}" SV_ALLOW_PRIVATE_URLS=1 SV_BLOB_DIR="${SV_BLOB_DIR:-$VAR/blobs}"
+# Locally both environments share one blob directory and the one CDN on 8083, so they share the
+# secret that signs presigned uploads to it too (deployments give each environment its own).
+export SV_BLOB_SIGNING_SECRET="${SV_BLOB_SIGNING_SECRET:-local-blob-signing-secret-change-me}"
 PIDS=()
 stop_all() {
   trap - INT TERM EXIT
