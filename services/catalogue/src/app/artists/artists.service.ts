@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import { ArtistEvents, type CreateArtistBody, type PaginationQuery, type UpdateArtistBody } from '@sv/contracts';
-import { ValidationError, cursorPage, decodeCursor, offsetMeta, recordEvent, requestedCursor } from '@sv/platform';
+import {
+  ArtistEvents,
+  type CreateArtistBody,
+  type CursorMeta,
+  type OffsetMeta,
+  type PaginationQuery,
+  type UpdateArtistBody,
+} from '@sv/contracts';
+import { findPage, recordEvent } from '@sv/platform';
 import { Artist } from '../../db/entities/artist.entity.ts';
 import { ArtistNotFoundError, ArtistSlugTakenError } from './artists.errors.ts';
 
@@ -119,18 +126,10 @@ export const deleteArtist = async (em: EntityManager, tenantId: string, artistId
   await em.flush();
 };
 
-const decodeArtistCursor = (cursor: string): { sortName: string; id: string } => {
-  const [sortName, id] = decodeCursor(cursor, 2);
-  if (typeof sortName !== 'string' || typeof id !== 'string' || !UUID.test(id)) {
-    throw new ValidationError({ cursor: ['The cursor is invalid.'] });
-  }
-  return { sortName, id };
-};
-
 export interface ArtistPage {
   artists: Artist[];
   total: number;
-  meta: ReturnType<typeof offsetMeta> | ReturnType<typeof cursorPage>['meta'];
+  meta: OffsetMeta | CursorMeta;
 }
 
 /** A tenant's live artists in alphabetical order, in offset or cursor mode. */
@@ -140,23 +139,12 @@ export const listArtists = async (
   query: PaginationQuery & { status?: 'active' | 'inactive' | undefined },
 ): Promise<ArtistPage> => {
   const scope = { tenantId, deletedAt: null, ...(query.status ? { status: query.status } : {}) };
-  const orderBy = { sortName: 'asc', id: 'asc' } as const;
-  const total = await em.count(Artist, scope);
-  const cursor = requestedCursor(query);
-  if (cursor !== undefined) {
-    const after = cursor === '' ? undefined : decodeArtistCursor(cursor);
-    const rows = await em.find(
-      Artist,
-      after ? { ...scope, $or: [{ sortName: { $gt: after.sortName } }, { sortName: after.sortName, id: { $gt: after.id } }] } : scope,
-      { orderBy, limit: query.per_page + 1 },
-    );
-    const page = cursorPage(rows, query.per_page, (artist) => [artist.sortName, artist.id]);
-    return { artists: page.rows, total, meta: page.meta };
-  }
-  const artists = await em.find(Artist, scope, {
-    orderBy,
-    limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
+  const page = await findPage(em, Artist, scope, {
+    query,
+    order: [
+      { property: 'sortName', direction: 'asc', type: 'text' },
+      { property: 'id', direction: 'asc', type: 'uuid' },
+    ],
   });
-  return { artists, total, meta: offsetMeta(total, query) };
+  return { artists: page.rows, total: page.total, meta: page.meta };
 };

@@ -1,8 +1,7 @@
 import { Messages } from '@sv/contracts';
-import { BlobNotFoundError, BlobTooLargeError, readBuffer } from '@sv/platform';
+import { BlobNotFoundError, BlobTooLargeError, isPublicAddress, readBuffer } from '@sv/platform';
 import type { CatalogueContext } from '../../catalogue-context.ts';
 import type { CatalogueConfig } from '../../config.ts';
-import { isPublicAddress } from './address-policy.ts';
 import { coverArtError, coverArtRejectionError } from './artwork.errors.ts';
 import { GuardedFetchError, fetchGuarded, type FetchGuards } from './guarded-fetch.ts';
 import { IMAGE_MAX_BYTES, ImageRejectedError, convertToJpeg } from './image-pipeline.ts';

@@ -4,7 +4,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import got, { type Request } from 'got';
 import { Messages } from '@sv/contracts';
-import { literalAddressOf } from './address-policy.ts';
+import { literalAddressOf } from '@sv/platform';
 
 /** How far an outbound fetch of a client-named URL may go. */
 export interface FetchGuards {

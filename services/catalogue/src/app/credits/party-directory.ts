@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException, type EntityManager, type EntityName, type FilterQuery } from '@mikro-orm/postgresql';
 import type { CursorMeta, OffsetMeta, PaginationQuery } from '@sv/contracts';
-import { ValidationError, cursorPage, decodeCursor, offsetMeta, requestedCursor } from '@sv/platform';
+import { findPage, type FindPageOptions } from '@sv/platform';
 import { DuplicateIpiError } from './credits.errors.ts';
 
 /*
@@ -24,38 +24,20 @@ export interface PartyPage<T> {
   meta: OffsetMeta | CursorMeta;
 }
 
-const decodePartyCursor = (cursor: string): { sortName: string; id: string } => {
-  const [sortName, id] = decodeCursor(cursor, 2);
-  if (typeof sortName !== 'string' || typeof id !== 'string' || !UUID.test(id)) {
-    throw new ValidationError({ cursor: ['The cursor is invalid.'] });
-  }
-  return { sortName, id };
-};
+const ALPHABETICAL: FindPageOptions<PartyRow>['order'] = [
+  { property: 'sortName', direction: 'asc', type: 'text' },
+  { property: 'id', direction: 'asc', type: 'uuid' },
+];
 
 /** A tenant's live rows of `entity` in alphabetical order. */
-export const listAlphabetical = async <T extends PartyRow>(
+export const listAlphabetical = <T extends PartyRow>(
   em: EntityManager,
   entity: EntityName<T>,
   tenantId: string,
   query: PaginationQuery,
-): Promise<PartyPage<T>> => {
-  const live = { tenantId, deletedAt: null };
-  const scope = live as FilterQuery<T>;
-  const orderBy = { sortName: 'asc', id: 'asc' } as const;
-  const total = await em.count(entity, scope);
-  const cursor = requestedCursor(query);
-  if (cursor !== undefined) {
-    const after = cursor === '' ? undefined : decodePartyCursor(cursor);
-    const where = after
-      ? ({ ...live, $or: [{ sortName: { $gt: after.sortName } }, { sortName: after.sortName, id: { $gt: after.id } }] } as unknown as FilterQuery<T>)
-      : scope;
-    const rows = await em.find(entity, where, { orderBy: orderBy as never, limit: query.per_page + 1 });
-    const page = cursorPage(rows as T[], query.per_page, (row) => [row.sortName, row.id]);
-    return { rows: page.rows, total, meta: page.meta };
-  }
-  const rows = await em.find(entity, scope, { orderBy: orderBy as never, limit: query.per_page, offset: (query.page - 1) * query.per_page });
-  return { rows: rows as T[], total, meta: offsetMeta(total, query) };
-};
+): Promise<PartyPage<T>> =>
+  // The keys are PartyRow's; TypeScript cannot see them on a row type still generic.
+  findPage(em, entity, { tenantId, deletedAt: null } as FilterQuery<T>, { query, order: ALPHABETICAL as FindPageOptions<T>['order'] });
 
 /** The tenant's live row `id` of `entity`, or the entity's not-found error. */
 export const findLiveParty = async <T extends PartyRow>(

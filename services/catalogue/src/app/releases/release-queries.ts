@@ -1,11 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CursorMeta, OffsetMeta, PaginationQuery, ReleaseStatus, ReleaseTrackSummary, ReleaseType } from '@sv/contracts';
-import { ValidationError, cursorPage, decodeCursor, offsetMeta, requestedCursor } from '@sv/platform';
+import { findPage } from '@sv/platform';
 import { Release } from '../../db/entities/release.entity.ts';
 import { findVisibleRelease, visibleReleases, type ReleaseViewer } from './release-access.ts';
 import { trackSummariesOf } from './release-tracks.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ReleaseWithTracks {
   release: Release;
@@ -35,15 +33,6 @@ export interface ReleasePage {
   meta: OffsetMeta | CursorMeta;
 }
 
-const decodeReleaseCursor = (cursor: string): { createdAt: Date; id: string } => {
-  const [createdAt, id] = decodeCursor(cursor, 2);
-  const moment = typeof createdAt === 'string' ? new Date(createdAt) : undefined;
-  if (!moment || Number.isNaN(moment.getTime()) || typeof id !== 'string' || !UUID.test(id)) {
-    throw new ValidationError({ cursor: ['The cursor is invalid.'] });
-  }
-  return { createdAt: moment, id };
-};
-
 /**
  * GET /releases: the releases the principal may see, newest first (created_at, then uuid, both
  * descending), optionally filtered by status and type, in offset or cursor mode.
@@ -54,26 +43,13 @@ export const listReleases = async (em: EntityManager, viewer: ReleaseViewer, que
     ...(query.status?.length ? { status: { $in: query.status } } : {}),
     ...(query.type?.length ? { type: { $in: query.type } } : {}),
   };
-  const orderBy = { createdAt: 'desc', id: 'desc' } as const;
-  const total = await em.count(Release, scope);
-  const cursor = requestedCursor(query);
-  let rows: Release[];
-  let meta: OffsetMeta | CursorMeta;
-  if (cursor !== undefined) {
-    const after = cursor === '' ? undefined : decodeReleaseCursor(cursor);
-    const where = after
-      ? { ...scope, $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] }
-      : scope;
-    const page = cursorPage(await em.find(Release, where, { orderBy, limit: query.per_page + 1 }), query.per_page, (release) => [
-      release.createdAt.toISOString(),
-      release.id,
-    ]);
-    rows = page.rows;
-    meta = page.meta;
-  } else {
-    rows = await em.find(Release, scope, { orderBy, limit: query.per_page, offset: (query.page - 1) * query.per_page });
-    meta = offsetMeta(total, query);
-  }
+  const { rows, total, meta } = await findPage(em, Release, scope, {
+    query,
+    order: [
+      { property: 'createdAt', direction: 'desc', type: 'date' },
+      { property: 'id', direction: 'desc', type: 'uuid' },
+    ],
+  });
   const tracks = await trackSummariesOf(
     em,
     rows.map((release) => release.id),

@@ -4,12 +4,14 @@ import {
   Messages,
   VideoEvents,
   type CreateVideoBody,
+  type CursorMeta,
+  type OffsetMeta,
   type PaginationQuery,
   type Principal,
   type UpdateVideoBody,
   type VideoStatus,
 } from '@sv/contracts';
-import { ValidationError, cursorPage, decodeCursor, offsetMeta, recordEvent, requestedCursor } from '@sv/platform';
+import { findPage, recordEvent } from '@sv/platform';
 import { Video } from '../../db/entities/video.entity.ts';
 import type { TenantPlanPort } from '../releases/ports.ts';
 import { assignIsrc } from '../tracks/isrc.ts';
@@ -17,8 +19,6 @@ import { changeVisibleVideo, findVisibleVideo, visibleVideos } from './video-acc
 import { assertPlanAllowsVideo } from './video-plan.ts';
 import { assertIsrcFree, isrcTaken, videoArtistOf, videoReleaseOf } from './video-references.ts';
 import { DuplicateIsrcError, VideoFileMissingError, VideoStateConflictError } from './videos.errors.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** States in which a video is still the client's to change, submit or delete. */
 const EDITABLE: readonly string[] = ['draft', 'rejected'];
@@ -172,19 +172,10 @@ export const rejectVideo = (em: EntityManager, principal: Principal, videoId: st
     return video;
   });
 
-const decodeVideoCursor = (cursor: string): { createdAt: Date; id: string } => {
-  const [createdAt, id] = decodeCursor(cursor, 2);
-  const when = typeof createdAt === 'string' ? new Date(createdAt) : undefined;
-  if (!when || Number.isNaN(when.getTime()) || typeof id !== 'string' || !UUID.test(id)) {
-    throw new ValidationError({ cursor: ['The cursor is invalid.'] });
-  }
-  return { createdAt: when, id };
-};
-
 export interface VideoPage {
   videos: Video[];
   total: number;
-  meta: ReturnType<typeof offsetMeta> | ReturnType<typeof cursorPage>['meta'];
+  meta: OffsetMeta | CursorMeta;
 }
 
 /** GET /videos: the videos the principal may see, newest first, in offset or cursor mode. */
@@ -194,21 +185,12 @@ export const listVideos = async (
   query: PaginationQuery & { status?: VideoStatus | undefined },
 ): Promise<VideoPage> => {
   const scope = { ...visibleVideos(principal), ...(query.status ? { status: query.status } : {}) };
-  const orderBy = { createdAt: 'desc', id: 'desc' } as const;
-  const total = await em.count(Video, scope);
-  const cursor = requestedCursor(query);
-  if (cursor !== undefined) {
-    const after = cursor === '' ? undefined : decodeVideoCursor(cursor);
-    const rows = await em.find(
-      Video,
-      after
-        ? { ...scope, $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] }
-        : scope,
-      { orderBy, limit: query.per_page + 1 },
-    );
-    const page = cursorPage(rows, query.per_page, (video) => [video.createdAt.toISOString(), video.id]);
-    return { videos: page.rows, total, meta: page.meta };
-  }
-  const videos = await em.find(Video, scope, { orderBy, limit: query.per_page, offset: (query.page - 1) * query.per_page });
-  return { videos, total, meta: offsetMeta(total, query) };
+  const page = await findPage(em, Video, scope, {
+    query,
+    order: [
+      { property: 'createdAt', direction: 'desc', type: 'date' },
+      { property: 'id', direction: 'desc', type: 'uuid' },
+    ],
+  });
+  return { videos: page.rows, total: page.total, meta: page.meta };
 };

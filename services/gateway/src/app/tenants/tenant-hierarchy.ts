@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PaginationQuery } from '@sv/contracts';
-import { cursorPage, decodeCursor, offsetMeta, requestedCursor, ValidationError } from '@sv/platform';
+import type { CursorMeta, OffsetMeta, PaginationQuery } from '@sv/contracts';
+import { findPage } from '@sv/platform';
 import { Tenant } from '../../db/entities/tenant.entity.ts';
 import { NotDescendantError, TenantNotFoundError } from './tenants.errors.ts';
 
@@ -59,32 +59,14 @@ export const findLoginAsTarget = async (em: EntityManager, callerTenantId: strin
 
 export interface ClientsPage {
   clients: Tenant[];
-  meta: ReturnType<typeof offsetMeta> | ReturnType<typeof cursorPage>['meta'];
+  meta: OffsetMeta | CursorMeta;
 }
 
 /** The direct children of a tenant, ordered by slug (unique among live tenants), in either list mode. */
 export const listClients = async (em: EntityManager, parentId: string, query: PaginationQuery): Promise<ClientsPage> => {
-  const scope = { parentId, deletedAt: null };
-  const orderBy = { slug: 'asc' } as const;
-  const cursor = requestedCursor(query);
-  if (cursor !== undefined) {
-    let after: string | undefined;
-    if (cursor !== '') {
-      const [slug] = decodeCursor(cursor, 1);
-      if (typeof slug !== 'string') throw new ValidationError({ cursor: ['The cursor is invalid.'] });
-      after = slug;
-    }
-    const rows = await em.find(Tenant, after === undefined ? scope : { ...scope, slug: { $gt: after } }, {
-      orderBy,
-      limit: query.per_page + 1,
-    });
-    const page = cursorPage(rows, query.per_page, (tenant) => [tenant.slug]);
-    return { clients: page.rows, meta: page.meta };
-  }
-  const [clients, total] = await em.findAndCount(Tenant, scope, {
-    orderBy,
-    limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
+  const page = await findPage(em, Tenant, { parentId, deletedAt: null }, {
+    query,
+    order: [{ property: 'slug', direction: 'asc', type: 'text' }],
   });
-  return { clients, meta: offsetMeta(total, query) };
+  return { clients: page.rows, meta: page.meta };
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { roleWithin, type CursorMeta, type OffsetMeta, type PaginationQuery, type Principal, type Role } from '@sv/contracts';
-import { ValidationError, cursorPage, decodeCursor, offsetMeta, requestedCursor } from '@sv/platform';
+import { findPage } from '@sv/platform';
 import { User } from '../../db/entities/user.entity.ts';
 import { revokeAllSessionsOfUser } from '../sessions/sessions.service.ts';
 import { findTenantBySlug } from '../tenants/tenants.service.ts';
@@ -116,35 +116,16 @@ export interface UserPage {
   meta: OffsetMeta | CursorMeta;
 }
 
-const decodeUserCursor = (cursor: string): { email: string; id: string } => {
-  const [email, id] = decodeCursor(cursor, 2);
-  if (typeof email !== 'string' || typeof id !== 'string' || !UUID.test(id)) {
-    throw new ValidationError({ cursor: ['The cursor is invalid.'] });
-  }
-  return { email, id };
-};
-
 /** A tenant's live users ordered by email (then uuid), in offset or cursor mode. */
 export const listTenantUsers = async (em: EntityManager, tenantId: string, query: PaginationQuery): Promise<UserPage> => {
-  const scope = { tenantId, deletedAt: null };
-  const orderBy = { email: 'asc', id: 'asc' } as const;
-  const cursor = requestedCursor(query);
-  if (cursor !== undefined) {
-    const after = cursor === '' ? undefined : decodeUserCursor(cursor);
-    const rows = await em.find(
-      User,
-      after ? { ...scope, $or: [{ email: { $gt: after.email } }, { email: after.email, id: { $gt: after.id } }] } : scope,
-      { orderBy, limit: query.per_page + 1 },
-    );
-    const page = cursorPage(rows, query.per_page, (user) => [user.email, user.id]);
-    return { users: page.rows, meta: page.meta };
-  }
-  const [users, total] = await em.findAndCount(User, scope, {
-    orderBy,
-    limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
+  const page = await findPage(em, User, { tenantId, deletedAt: null }, {
+    query,
+    order: [
+      { property: 'email', direction: 'asc', type: 'text' },
+      { property: 'id', direction: 'asc', type: 'uuid' },
+    ],
   });
-  return { users, meta: offsetMeta(total, query) };
+  return { users: page.rows, meta: page.meta };
 };
 
 /** POST /users: a new user of the caller's tenant, with a role no higher than the caller's. */

@@ -1,4 +1,4 @@
-import { isPublicAddress, literalAddressOf } from '../src/app/artwork/address-policy.ts';
+import { isPublicAddress, literalAddressOf } from '../src/http/address-policy.ts';
 
 describe('isPublicAddress', () => {
   it.each([
