@@ -24,6 +24,7 @@ export default {
     project('gateway', '<rootDir>/services/gateway'),
     project('catalogue', '<rootDir>/services/catalogue'),
     project('supply-chain', '<rootDir>/services/supply-chain'),
+    project('webhooks', '<rootDir>/services/webhooks'),
     project('dev', '<rootDir>/tools/dev'),
   ],
 };

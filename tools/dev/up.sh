@@ -39,6 +39,8 @@ run catalogue services/catalogue/src/main.ts SV_ENV=production
 run catalogue-sandbox services/catalogue/src/main.ts SV_ENV=sandbox
 run supply-chain services/supply-chain/src/main.ts SV_ENV=production
 run supply-chain-sandbox services/supply-chain/src/main.ts SV_ENV=sandbox
+run webhooks services/webhooks/src/main.ts SV_ENV=production
+run webhooks-sandbox services/webhooks/src/main.ts SV_ENV=sandbox
 run gateway services/gateway/src/main.ts SV_ENV=production SV_CDN_PORT=8083 SV_COOKIE_SECURE=0
 run gateway-sandbox services/gateway/src/main.ts SV_ENV=sandbox SV_COOKIE_SECURE=0
 
@@ -66,6 +68,7 @@ cat >&2 <<INFO
     sandbox     http://127.0.0.1:8081/api/v1    key $SANDBOX_KEY
     CDN         http://127.0.0.1:8083
     supply-chain  http://127.0.0.1:9102/health/ready (sandbox 9112); stores: GET /v1/supply-chain/dsps
+    webhooks      http://127.0.0.1:9105/health/ready (sandbox 9115); events: GET /v1/webhooks/event-types
   Try:  curl -H "Authorization: Bearer $PRODUCTION_KEY" http://127.0.0.1:8080/v1/artists
   Keys are also in var/demo-keys.json. Ctrl-C stops everything.
 

@@ -19,3 +19,4 @@ export * from './videos.ts';
 export * from './animated-artwork.ts';
 export * from './artwork.ts';
 export * from './tracks.ts';
+export * from './webhooks.ts';

@@ -9,6 +9,7 @@ export const SERVICE_ENTRY = {
   gateway: 'services/gateway/src/main.ts',
   catalogue: 'services/catalogue/src/main.ts',
   'supply-chain': 'services/supply-chain/src/main.ts',
+  webhooks: 'services/webhooks/src/main.ts',
   admin: 'services/gateway/src/admin/main.ts',
 } as const;
 
@@ -31,8 +32,10 @@ export interface TestPlatform {
   baseUrl: string;
   catalogue: ServiceProcess | undefined;
   supplyChain: ServiceProcess | undefined;
+  webhooks: ServiceProcess | undefined;
   startCatalogue(): Promise<ServiceProcess>;
   startSupplyChain(): Promise<ServiceProcess>;
+  startWebhooks(): Promise<ServiceProcess>;
   startGateway(extraEnv?: Record<string, string>): Promise<{ process: ServiceProcess; url: string }>;
   admin(...args: string[]): Promise<AdminResult>;
   stop(): Promise<void>;
@@ -44,6 +47,8 @@ export interface PlatformOptions {
   catalogue?: boolean;
   /** Start supply-chain too (default false): store selection and the submit gate need it. */
   supplyChain?: boolean;
+  /** Start the webhooks service too (default false); its event catalogue asks supply-chain. */
+  webhooks?: boolean;
   gateways?: number;
   env?: Record<string, string>;
 }
@@ -105,12 +110,20 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     baseUrl: '',
     catalogue: undefined,
     supplyChain: undefined,
+    webhooks: undefined,
     async startSupplyChain() {
       const supplyChain = spawnServiceProcess('supply-chain', SERVICE_ENTRY['supply-chain'], env);
       processes.push(supplyChain);
       await supplyChain.waitForLog((line) => line.msg === 'supply-chain started');
       platform.supplyChain = supplyChain;
       return supplyChain;
+    },
+    async startWebhooks() {
+      const webhooks = spawnServiceProcess('webhooks', SERVICE_ENTRY.webhooks, env);
+      processes.push(webhooks);
+      await webhooks.waitForLog((line) => line.msg === 'webhooks started');
+      platform.webhooks = webhooks;
+      return webhooks;
     },
     async startCatalogue() {
       const catalogue = spawnServiceProcess('catalogue', SERVICE_ENTRY.catalogue, env);
@@ -139,6 +152,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
   try {
     if (options.catalogue !== false) await platform.startCatalogue();
     if (options.supplyChain) await platform.startSupplyChain();
+    if (options.webhooks) await platform.startWebhooks();
     for (let i = 0; i < (options.gateways ?? 1); i++) await platform.startGateway();
   } catch (error) {
     await platform.stop();

@@ -1,0 +1,10 @@
+import type { OperationTable } from '@sv/platform';
+import type { WebhooksContext } from '../webhooks-context.ts';
+import { eventTypeOperations } from './event-types.handlers.ts';
+import { webhookOperations } from './webhooks.handlers.ts';
+
+/** Every operation the webhooks service answers on `sv.<env>.api.webhooks`; one handler file per feature. */
+export const webhooksOperations = (context: WebhooksContext): OperationTable => ({
+  ...eventTypeOperations(context),
+  ...webhookOperations(context),
+});
