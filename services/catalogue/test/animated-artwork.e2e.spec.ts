@@ -1,6 +1,7 @@
-import pg from 'pg';
 import { Messages } from '@sv/contracts';
-import { apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import type { ApiResponse } from '@sv/testing';
+import { useCatalogueWorld, type Api } from './support/catalogue-world.ts';
+import { eventsOf } from './support/outbox.ts';
 import { fileForm, gifFixture, mp4Fixture, movFixture, truncatedMp4, webmFixture } from './support/video-fixtures.ts';
 
 /*
@@ -9,24 +10,10 @@ import { fileForm, gifFixture, mp4Fixture, movFixture, truncatedMp4, webmFixture
  * or `invalid` with reasons. Polled with a bounded loop, never timed.
  */
 
-type Api = ReturnType<typeof apiClient>;
-
-let platform: TestPlatform;
-let db: pg.Client;
+const world = useCatalogueWorld({ env: { SV_RATE_LIMIT_MULTIPLIER: '20' } });
 let artist: Api;
 let owner: Api;
 let ownerB: Api;
-
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
-const keyOf = async (slug: string, role: string, artistId?: string): Promise<Api> => {
-  const created = await adminOk('key', 'create', '--tenant', slug, '--role', role, ...(artistId ? ['--artist', artistId] : []));
-  return apiClient(platform.baseUrl, String(created.key));
-};
 
 const newRelease = async (title = 'Motion'): Promise<string> => {
   const response = await artist('/releases', { body: { title, type: 'single', release_date: '2027-05-01', genre: 'Electronic' } });
@@ -63,18 +50,14 @@ const verdict = async (assetType: string, bytes: Buffer, extension: string, rele
 };
 
 beforeAll(async () => {
-  platform = await startPlatform({ env: { SV_RATE_LIMIT_MULTIPLIER: '20' } });
-  await Promise.all(['motion-a', 'motion-b'].map((slug) => adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`)));
-  const artistId = String((await adminOk('artist', 'create', '--tenant', 'motion-a', '--name', 'Motion Artist', '--slug', 'motion')).artist.uuid);
-  [artist, owner, ownerB] = await Promise.all([keyOf('motion-a', 'artist', artistId), keyOf('motion-a', 'owner'), keyOf('motion-b', 'owner')]);
-  db = new pg.Client({ connectionString: platform.db.url });
-  await db.connect();
+  await Promise.all(['motion-a', 'motion-b'].map((slug) => world.tenant(slug)));
+  const artistId = await world.artist('motion-a', 'motion', 'Motion Artist');
+  [artist, owner, ownerB] = await Promise.all([
+    world.key('motion-a', 'artist', '--artist', artistId),
+    world.key('motion-a', 'owner'),
+    world.key('motion-b', 'owner'),
+  ]);
 }, 120_000);
-
-afterAll(async () => {
-  await db?.end();
-  await platform?.stop();
-});
 
 describe('POST /releases/{uuid}/animated-artwork/{asset_type}', () => {
   it('answers 202 with the asset processing, then validates a 9:16 MP4 as a Canvas', async () => {
@@ -156,11 +139,8 @@ describe('POST /releases/{uuid}/animated-artwork/{asset_type}', () => {
   it('records release.animated_artwork.received with the upload and release.animated_artwork.validated with the verdict', async () => {
     const release = await newRelease();
     const asset = await verdict('spotify_canvas', mp4Fixture(720, 720, 5_000), 'mp4', release);
-    const rows = await db.query(
-      `select "type", "envelope" from "catalogue"."outbox_event" where "envelope"->'data'->>'animated_artwork_id' = $1 order by "created_at"`,
-      [asset.uuid],
-    );
-    expect(rows.rows.map((row) => [row.type, row.envelope.data])).toEqual([
+    const events = await eventsOf(world.db, 'animated_artwork_id', asset.uuid);
+    expect(events.map((event) => [event.type, event.data])).toEqual([
       ['release.animated_artwork.received', { animated_artwork_id: asset.uuid, release_id: release, asset_type: 'spotify_canvas' }],
       [
         'release.animated_artwork.validated',

@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type Consumer, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { API_REVISION, EventEnvelope, eventStreamName, eventSubject } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type TestPlatform } from '@sv/testing';
+import { TEST_NATS_URL } from '@sv/testing';
+import { suffix, useCatalogueWorld, type Api } from './support/catalogue-world.ts';
 
 /*
  * Artist changes made through the gateway reach JetStream as events (through the catalogue's
  * outbox and relay), read here by a durable consumer of the test's own, as any subscriber would.
  */
 
-type Api = ReturnType<typeof apiClient>;
 type Artist = { uuid: string; name: string; slug: string };
 
 interface ReceivedEvent {
@@ -22,44 +21,34 @@ interface ReceivedEvent {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DURABLE = 'artist-events-e2e';
 
-let platform: TestPlatform;
+const world = useCatalogueWorld();
 let nc: NatsConnection;
 let jsm: JetStreamManager;
 let consumer: Consumer;
 let stream: string;
-let tenantA: { uuid: string; key: string };
-let tenantB: { uuid: string; key: string };
+let tenantA: { uuid: string; key: Api };
+let tenantB: { uuid: string; key: Api };
 let apiA: Api;
 let apiB: Api;
 
-const suffix = (): string => randomBytes(3).toString('hex');
-
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
-const newTenant = async (slug: string): Promise<{ uuid: string; key: string }> => {
-  const created = await adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`);
-  const key = await adminOk('key', 'create', '--tenant', slug, '--role', 'owner');
-  return { uuid: String(created.tenant.uuid), key: String(key.key) };
+const newTenant = async (slug: string): Promise<{ uuid: string; key: Api }> => {
+  const uuid = await world.tenant(slug);
+  return { uuid, key: await world.key(slug, 'owner') };
 };
 
 beforeAll(async () => {
-  platform = await startPlatform();
   [tenantA, tenantB] = await Promise.all([newTenant('events-a'), newTenant('events-b')]);
-  apiA = apiClient(platform.baseUrl, tenantA.key);
-  apiB = apiClient(platform.baseUrl, tenantB.key);
+  apiA = tenantA.key;
+  apiB = tenantB.key;
 
   nc = await connect({ servers: TEST_NATS_URL });
   jsm = await jetstreamManager(nc);
-  stream = eventStreamName(platform.subjectPrefix);
+  stream = eventStreamName(world.platform.subjectPrefix);
   await jsm.consumers.add(stream, {
     durable_name: DURABLE,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
-    filter_subject: eventSubject(platform.subjectPrefix, 'artist.>'),
+    filter_subject: eventSubject(world.platform.subjectPrefix, 'artist.>'),
   });
   consumer = await jetstream(nc).consumers.get(stream, DURABLE);
 }, 120_000);
@@ -67,7 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await jsm?.streams.delete(stream).catch(() => false);
   await nc?.close();
-  await platform?.stop();
 }, 180_000);
 
 /** The next artist event on the stream, waiting for the relay to publish it. */
@@ -94,7 +82,7 @@ const createArtist = async (api: Api, body: Record<string, unknown>, headers: Re
 };
 
 const expectEnvelope = (event: ReceivedEvent, type: string, tenantId: string, artist: Artist) => {
-  expect(event.subject).toBe(`${platform.subjectPrefix}.events.${type}`);
+  expect(event.subject).toBe(`${world.platform.subjectPrefix}.events.${type}`);
   expect(event.envelope).toEqual({
     id: expect.stringMatching(UUID),
     type,

@@ -1,11 +1,9 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { join, relative } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import sharp from 'sharp';
-import { Messages, eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { Messages } from '@sv/contracts';
+import type { ApiResponse } from '@sv/testing';
+import { jpegKeyOf, storedJpegOf as storedJpegIn, storedKeys as storedKeysIn } from './support/blob-store.ts';
+import { useCatalogueWorld, type Api } from './support/catalogue-world.ts';
 import { jpegOf, pixelAt, pngClaiming, textBytes, transparentPngOf, truncatedJpegOf } from './support/image-fixtures.ts';
 
 /*
@@ -13,9 +11,7 @@ import { jpegOf, pixelAt, pngClaiming, textBytes, transparentPngOf, truncatedJpe
  * size, at most 8000x8000), stored on the CDN; refusals keep nothing and change nothing.
  */
 
-type Api = ReturnType<typeof apiClient>;
-
-let platform: TestPlatform;
+const world = useCatalogueWorld();
 let blobDir: string;
 let cdnUrl: string;
 let tenantId: string;
@@ -23,29 +19,12 @@ let owner: Api;
 let otherOwner: Api;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  blobDir = platform.env.SV_BLOB_DIR ?? '';
-  cdnUrl = platform.env.SV_CDN_URL ?? '';
-  const created = await platform.admin('tenant', 'create', '--slug', 'faces', '--name', 'Faces');
-  expect(created.code).toBe(0);
-  tenantId = String(created.json.tenant.uuid);
-  expect((await platform.admin('tenant', 'create', '--slug', 'others', '--name', 'Others')).code).toBe(0);
-  const [key, otherKey] = await Promise.all([
-    platform.admin('key', 'create', '--tenant', 'faces', '--role', 'owner'),
-    platform.admin('key', 'create', '--tenant', 'others', '--role', 'owner'),
-  ]);
-  owner = apiClient(platform.baseUrl, String(key.json.key));
-  otherOwner = apiClient(platform.baseUrl, String(otherKey.json.key));
+  blobDir = world.platform.env.SV_BLOB_DIR ?? '';
+  cdnUrl = world.platform.env.SV_CDN_URL ?? '';
+  tenantId = await world.tenant('faces', 'Faces');
+  await world.tenant('others', 'Others');
+  [owner, otherOwner] = await Promise.all([world.key('faces', 'owner'), world.key('others', 'owner')]);
 }, 120_000);
-
-afterAll(async () => {
-  await platform?.stop();
-  if (platform) {
-    const nc = await connect({ servers: TEST_NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
-}, 180_000);
 
 const createArtist = async (): Promise<string> => {
   const slug = `face-${randomUUID().slice(0, 8)}`;
@@ -60,25 +39,11 @@ const upload = (api: Api, artistId: string, slot: 'avatar' | 'banner', bytes: Bu
   return api(`/v1/artists/${artistId}/${slot}`, { method: 'POST', raw: form });
 };
 
-const storedKeys = async (): Promise<string[]> =>
-  (await readdir(blobDir, { recursive: true, withFileTypes: true }).catch(() => []))
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(blobDir, join(entry.parentPath, entry.name)))
-    .filter((key) => !key.startsWith('.incoming'))
-    .sort();
+const storedKeys = (): Promise<string[]> => storedKeysIn(blobDir);
 
-const keyOf = (url: string): string => {
-  expect(url.startsWith(`${cdnUrl}/`)).toBe(true);
-  const key = url.slice(cdnUrl.length + 1);
-  expect(key).toMatch(new RegExp(`^${tenantId}/\\d{4}/\\d{2}/[0-9a-f-]{36}\\.jpg$`));
-  return key;
-};
+const keyOf = (url: string): string => jpegKeyOf(cdnUrl, tenantId, url);
 
-const storedJpegOf = async (url: string): Promise<Buffer> => {
-  const file = await readFile(join(blobDir, keyOf(url)));
-  expect((await sharp(file).metadata()).format).toBe('jpeg');
-  return file;
-};
+const storedJpegOf = (url: string): Promise<Buffer> => storedJpegIn(blobDir, cdnUrl, tenantId, url);
 
 const expectRefusedUnchanged = async (artistId: string, action: () => Promise<void>) => {
   const [keysBefore, before] = await Promise.all([storedKeys(), owner(`/v1/artists/${artistId}`)]);

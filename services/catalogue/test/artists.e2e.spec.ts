@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import pg from 'pg';
-import { eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import type { ApiResponse } from '@sv/testing';
+import { expectError, expectValidation } from './support/api-expectations.ts';
+import { suffix, useCatalogueWorld, type Api } from './support/catalogue-world.ts';
+import { eventsOf as outboxEventsOf } from './support/outbox.ts';
 
 /*
  * The spec's Artist resource and Artists endpoints, spoken to through the real gateway with API
  * keys issued by the operator command, the catalogue running as its own process.
  */
 
-type Api = ReturnType<typeof apiClient>;
 type Artist = Record<string, unknown> & { uuid: string; name: string; slug: string; updated_at: string; created_at: string };
 
 const ARTIST_FIELDS = [
@@ -44,51 +41,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const SPOTIFY_ID = '4Z8W4fKeB5YxbusRsdQVPb';
 
-let platform: TestPlatform;
-let db: pg.Client;
+const world = useCatalogueWorld();
 /** Owner keys of three tenants: A (most tests), B (isolation), L (lists, nothing else in it). */
 let apiA: Api;
 let apiB: Api;
 let apiL: Api;
 
-const suffix = (): string => randomBytes(3).toString('hex');
-
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
-const ownerKeyOfNewTenant = async (slug: string): Promise<string> => {
-  await adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`);
-  const created = await adminOk('key', 'create', '--tenant', slug, '--role', 'owner');
-  return String(created.key);
+const ownerKeyOfNewTenant = async (slug: string): Promise<Api> => {
+  await world.tenant(slug);
+  return world.key(slug, 'owner');
 };
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  const [a, b, l] = await Promise.all([
-    ownerKeyOfNewTenant('label-a'),
-    ownerKeyOfNewTenant('label-b'),
-    ownerKeyOfNewTenant('label-list'),
-  ]);
-  apiA = apiClient(platform.baseUrl, a);
-  apiB = apiClient(platform.baseUrl, b);
-  apiL = apiClient(platform.baseUrl, l);
-  db = new pg.Client({ connectionString: platform.db.url });
-  await db.connect();
+  [apiA, apiB, apiL] = await Promise.all([ownerKeyOfNewTenant('label-a'), ownerKeyOfNewTenant('label-b'), ownerKeyOfNewTenant('label-list')]);
 }, 120_000);
-
-afterAll(async () => {
-  await db?.end();
-  await platform?.stop();
-  if (platform) {
-    // The catalogue created this run's event stream; nothing reads it any more.
-    const nc = await connect({ servers: TEST_NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
-}, 180_000);
 
 const createArtist = async (api: Api, body: Record<string, unknown>): Promise<Artist> => {
   const response = await api<{ artist: Artist }>('/v1/artists', { method: 'POST', body });
@@ -100,27 +66,9 @@ const getArtist = (api: Api, uuid: string) => api<{ artist: Artist }>(`/v1/artis
 
 /** Events the catalogue recorded for an artist (its outbox), by type. */
 const eventsOf = async (artistId: string): Promise<string[]> =>
-  (
-    await db.query<{ type: string }>(
-      `select "type" from "catalogue"."outbox_event" where "envelope"->'data'->>'artist_id' = $1 order by "created_at", "id"`,
-      [artistId],
-    )
-  ).rows.map((row) => row.type);
+  (await outboxEventsOf(world.db, 'artist_id', artistId)).map((event) => event.type);
 
-const expectValidation = (response: ApiResponse, fields: Record<string, string[]> | string[]) => {
-  expect(response.status).toBe(422);
-  expect(response.body).toMatchObject({ success: false, error: 'Validation failed' });
-  if (Array.isArray(fields)) {
-    expect(Object.keys(response.body.errors).sort()).toEqual([...fields].sort());
-  } else {
-    expect(response.body.errors).toEqual(fields);
-  }
-};
-
-const expectArtistNotFound = (response: ApiResponse) => {
-  expect(response.status).toBe(404);
-  expect(response.body).toEqual({ success: false, error: 'Artist not found.' });
-};
+const expectArtistNotFound = (response: ApiResponse) => expectError(response, 404, 'Artist not found.');
 
 describe('POST /artists', () => {
   it('creates an artist with every field and answers 201 {artist}', async () => {
@@ -176,7 +124,7 @@ describe('POST /artists', () => {
   }, 30_000);
 
   it('requires name and slug (422 Validation failed, per field) and creates nothing', async () => {
-    const before = await db.query(`select count(*)::int as "n" from "catalogue"."artist"`);
+    const before = await world.db.query(`select count(*)::int as "n" from "catalogue"."artist"`);
     expectValidation(await apiA('/v1/artists', { method: 'POST', body: {} }), {
       name: ['The name field is required.'],
       slug: ['The slug field is required.'],
@@ -186,7 +134,7 @@ describe('POST /artists', () => {
       slug: ['The slug field is required.', 'The slug may only contain lowercase letters, digits and hyphens.'],
     });
     expectValidation(await apiA('/v1/artists', { method: 'POST', body: { name: 5, slug: 'ok-slug' } }), ['name']);
-    const after = await db.query(`select count(*)::int as "n" from "catalogue"."artist"`);
+    const after = await world.db.query(`select count(*)::int as "n" from "catalogue"."artist"`);
     expect(after.rows[0].n).toBe(before.rows[0].n);
   }, 30_000);
 
@@ -240,7 +188,7 @@ describe('POST /artists', () => {
     for (const response of responses.filter((candidate) => candidate.status === 409)) {
       expect(response.body).toEqual({ success: false, error: 'Artist slug already taken.' });
     }
-    const rows = await db.query(`select count(*)::int as "n" from "catalogue"."artist" where "slug" = $1`, [slug]);
+    const rows = await world.db.query(`select count(*)::int as "n" from "catalogue"."artist" where "slug" = $1`, [slug]);
     expect(rows.rows[0].n).toBe(1);
   }, 30_000);
 
@@ -494,7 +442,7 @@ describe('GET, PATCH, PUT and DELETE /artists/{uuid}', () => {
     const list = await apiA<{ artists: Artist[] }>('/v1/artists?per_page=100');
     expect(list.body.artists.map((entry) => entry.uuid)).not.toContain(artist.uuid);
 
-    const row = await db.query(`select "name", "deleted_at" from "catalogue"."artist" where "id" = $1`, [artist.uuid]);
+    const row = await world.db.query(`select "name", "deleted_at" from "catalogue"."artist" where "id" = $1`, [artist.uuid]);
     expect(row.rows).toHaveLength(1);
     expect(row.rows[0].name).toBe('Leaving');
     expect(row.rows[0].deleted_at).toBeInstanceOf(Date);

@@ -1,15 +1,14 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
-import { join, relative } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import pg from 'pg';
 import sharp from 'sharp';
-import { Messages, eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { Messages } from '@sv/contracts';
+import type { ApiResponse } from '@sv/testing';
+import { storedJpegOf as storedJpegIn, storedKeys as storedKeysIn } from './support/blob-store.ts';
+import { startCatalogueWorld, useWorld, type Api } from './support/catalogue-world.ts';
+import { startImageHost, type ImageHost } from './support/image-host.ts';
 import { jpegOf, pixelAt, pngClaiming, textBytes, transparentPngOf, truncatedJpegOf } from './support/image-fixtures.ts';
+import { eventsNaming } from './support/outbox.ts';
+import { postRelease } from './support/release-builders.ts';
 
 /*
  * Release artwork through the real gateway: multipart upload (POST /releases/{uuid}/artwork), the
@@ -17,21 +16,24 @@ import { jpegOf, pixelAt, pngClaiming, textBytes, transparentPngOf, truncatedJpe
  * cover_art_url on create. Every cover is stored as a JPEG on the CDN; refusals store nothing.
  */
 
-type Api = ReturnType<typeof apiClient>;
 type Release = Record<string, any> & { uuid: string; artwork_url: string | null; updated_at: string };
 
 const MEGABYTE = 1024 * 1024;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-let platform: TestPlatform;
-let db: pg.Client;
 let blobDir: string;
 let cdnUrl: string;
+/** The platform, with the gateway's local CDN on a port of its own. */
+const world = useWorld(async () => {
+  const cdnPort = await freePort();
+  cdnUrl = `http://127.0.0.1:${cdnPort}`;
+  return startCatalogueWorld({ env: { SV_CDN_URL: cdnUrl, SV_CDN_PORT: String(cdnPort), SV_RATE_LIMIT_MULTIPLIER: '20' } });
+});
 let tenantId: string;
 /** An artist key of tenant A (creates releases), and an owner key of tenant B (isolation). */
 let apiA: Api;
 let apiB: Api;
-let imageServer: Server;
+let imageHost: ImageHost | undefined;
 let imageBase: string;
 const images: Record<'cover' | 'transparent' | 'small' | 'truncated' | 'huge', Buffer> = {} as never;
 
@@ -46,15 +48,7 @@ const freePort = (): Promise<number> =>
     });
   });
 
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
 beforeAll(async () => {
-  const cdnPort = await freePort();
-  cdnUrl = `http://127.0.0.1:${cdnPort}`;
   [images.cover, images.transparent, images.small, images.truncated] = await Promise.all([
     jpegOf(3000),
     transparentPngOf(3000),
@@ -62,48 +56,22 @@ beforeAll(async () => {
     truncatedJpegOf(3000),
   ]);
   images.huge = pngClaiming(20_000, 20_000);
-  platform = await startPlatform({ env: { SV_CDN_URL: cdnUrl, SV_CDN_PORT: String(cdnPort), SV_RATE_LIMIT_MULTIPLIER: '20' } });
-  blobDir = platform.env.SV_BLOB_DIR ?? '';
-  const tenantA = await adminOk('tenant', 'create', '--slug', 'art-a', '--name', 'Artwork A');
-  tenantId = String(tenantA.tenant.uuid);
-  await adminOk('tenant', 'create', '--slug', 'art-b', '--name', 'Artwork B');
-  const artist = await adminOk('artist', 'create', '--tenant', 'art-a', '--name', 'Painter', '--slug', 'painter');
-  const [keyA, keyB] = await Promise.all([
-    adminOk('key', 'create', '--tenant', 'art-a', '--role', 'artist', '--artist', String(artist.artist.uuid)),
-    adminOk('key', 'create', '--tenant', 'art-b', '--role', 'owner'),
-  ]);
-  apiA = apiClient(platform.baseUrl, String(keyA.key));
-  apiB = apiClient(platform.baseUrl, String(keyB.key));
-  db = new pg.Client({ connectionString: platform.db.url });
-  await db.connect();
-  // A label's own image host (private addresses are allowed in the test platform).
-  imageServer = createServer((req, res) => {
+  blobDir = world.platform.env.SV_BLOB_DIR ?? '';
+  tenantId = await world.tenant('art-a', 'Artwork A');
+  await world.tenant('art-b', 'Artwork B');
+  const artistId = await world.artist('art-a', 'painter', 'Painter');
+  [apiA, apiB] = await Promise.all([world.key('art-a', 'artist', '--artist', artistId), world.key('art-b', 'owner')]);
+  imageHost = await startImageHost((req, res) => {
     if (req.url === '/cover.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(images.small);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('no such image');
   });
-  await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
-  imageBase = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}`;
+  imageBase = imageHost.baseUrl;
 }, 120_000);
 
-afterAll(async () => {
-  await new Promise((resolve) => imageServer?.close(resolve));
-  await db?.end();
-  await platform?.stop();
-  if (platform) {
-    const nc = await connect({ servers: TEST_NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
-}, 180_000);
+afterAll(() => imageHost?.close(), 180_000);
 
-const createRelease = async (body: Record<string, unknown> = {}): Promise<Release> => {
-  const response = await apiA<{ release: Release }>('/v1/releases', {
-    method: 'POST',
-    body: { title: `Cover ${randomUUID().slice(0, 8)}`, type: 'single', release_date: '2027-03-01', genre: 'Pop', ...body },
-  });
-  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
-  return response.body.release;
-};
+const createRelease = (body: Record<string, unknown> = {}): Promise<Release> =>
+  postRelease<Release>(apiA, { title: `Cover ${randomUUID().slice(0, 8)}`, type: 'single', release_date: '2027-03-01', genre: 'Pop', ...body });
 
 const artworkForm = (bytes: Buffer, type: string, filename: string, field = 'artwork'): FormData => {
   const form = new FormData();
@@ -115,22 +83,10 @@ const uploadArtwork = (api: Api, releaseId: string, form: FormData): Promise<Api
   api(`/v1/releases/${releaseId}/artwork`, { method: 'POST', raw: form });
 
 /** Every file in the blob store, as keys. */
-const storedKeys = async (): Promise<string[]> =>
-  (await readdir(blobDir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(blobDir, join(entry.parentPath, entry.name)))
-    .filter((key) => !key.startsWith('.incoming'))
-    .sort();
+const storedKeys = (): Promise<string[]> => storedKeysIn(blobDir);
 
 /** The stored file behind one of our CDN URLs, checked to be a .jpg of tenant A on the CDN. */
-const storedJpegOf = async (url: string): Promise<Buffer> => {
-  expect(url.startsWith(`${cdnUrl}/`)).toBe(true);
-  const key = url.slice(cdnUrl.length + 1);
-  expect(key).toMatch(new RegExp(`^${tenantId}/\\d{4}/\\d{2}/[0-9a-f-]{36}\\.jpg$`));
-  const file = await readFile(join(blobDir, key));
-  expect((await sharp(file).metadata()).format).toBe('jpeg');
-  return file;
-};
+const storedJpegOf = (url: string): Promise<Buffer> => storedJpegIn(blobDir, cdnUrl, tenantId, url);
 
 /** Runs `action`, which must be refused, and checks that the store and the release are as before. */
 const expectRefusedUnchanged = async (releaseId: string, action: () => Promise<void>) => {
@@ -142,14 +98,8 @@ const expectRefusedUnchanged = async (releaseId: string, action: () => Promise<v
   expect(after.body.release.updated_at).toBe(before.body.release.updated_at);
 };
 
-const artworkEventsOf = async (releaseId: string): Promise<Record<string, any>[]> =>
-  (
-    await db.query<{ data: Record<string, any> }>(
-      `select "envelope"->'data' as "data" from "catalogue"."outbox_event"
-        where "type" = 'release.artwork.uploaded' and "envelope"->'data'->>'release_id' = $1 order by "created_at", "id"`,
-      [releaseId],
-    )
-  ).rows.map((row) => row.data);
+const artworkEventsOf = (releaseId: string): Promise<Record<string, any>[]> =>
+  eventsNaming(world.db, 'release.artwork.uploaded', 'release_id', releaseId);
 
 describe('POST /releases/{uuid}/artwork', () => {
   it('stores a 3000x3000 JPEG as a .jpg on the CDN, keeps only the converted file and records release.artwork.uploaded', async () => {

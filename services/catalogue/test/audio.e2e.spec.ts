@@ -1,10 +1,7 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import pg from 'pg';
-import { Messages, eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Messages } from '@sv/contracts';
+import type { ApiResponse } from '@sv/testing';
 import {
   FLAC_24_BIT,
   WAV_24_BIT,
@@ -16,20 +13,22 @@ import {
   textFile,
   wavFile,
 } from './support/audio-fixtures.ts';
+import { storedKeys } from './support/blob-store.ts';
+import { useCatalogueWorld, type Api } from './support/catalogue-world.ts';
+import { eventsNaming } from './support/outbox.ts';
+import { postRelease, postTrack } from './support/release-builders.ts';
 
 /*
  * POST /tracks/{uuid}/audio (and its /upload alias) end to end: the gateway streams the file into
  * the blob store, the catalogue reads the stored bytes and decides what they are.
  */
 
-type Api = ReturnType<typeof apiClient>;
 type Track = Record<string, any> & { uuid: string };
 
 const CDN_URL = 'http://127.0.0.1:8083';
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-let platform: TestPlatform;
-let db: pg.Client;
+const world = useCatalogueWorld({ supplyChain: true });
 let blobDir: string;
 
 /** Roster keys of tenant A (the audio rate limit is 10 a minute per token), artist keys, tenant B. */
@@ -38,58 +37,24 @@ const b = { roster: {} as Api };
 let nextKey = 0;
 const rosterA = (): Api => a.keys[nextKey++ % a.keys.length]!;
 
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
-const keyOf = async (tenant: string, role: string, ...extra: string[]): Promise<Api> =>
-  apiClient(platform.baseUrl, String((await adminOk('key', 'create', '--tenant', tenant, '--role', role, ...extra)).key));
-
-const artistOf = async (tenant: string, slug: string): Promise<string> =>
-  String((await adminOk('artist', 'create', '--tenant', tenant, '--name', slug, '--slug', slug)).artist.uuid);
-
 beforeAll(async () => {
-  platform = await startPlatform({ supplyChain: true });
-  blobDir = platform.env.SV_BLOB_DIR!;
-  await adminOk('tenant', 'create', '--slug', 'aud-a', '--name', 'Label A');
-  await adminOk('tenant', 'create', '--slug', 'aud-b', '--name', 'Label B');
-  [a.nova, a.luna] = await Promise.all([artistOf('aud-a', 'nova'), artistOf('aud-a', 'luna')]);
+  blobDir = world.platform.env.SV_BLOB_DIR!;
+  await world.tenant('aud-a', 'Label A');
+  await world.tenant('aud-b', 'Label B');
+  [a.nova, a.luna] = await Promise.all([world.artist('aud-a', 'nova'), world.artist('aud-a', 'luna')]);
   const keys = await Promise.all([
-    ...Array.from({ length: 5 }, () => keyOf('aud-a', 'owner', '--roster')),
-    keyOf('aud-a', 'artist', '--artist', a.luna),
-    keyOf('aud-b', 'owner', '--roster'),
+    ...Array.from({ length: 5 }, () => world.key('aud-a', 'owner', '--roster')),
+    world.key('aud-a', 'artist', '--artist', a.luna),
+    world.key('aud-b', 'owner', '--roster'),
   ]);
   a.keys = keys.slice(0, 5);
   [a.lunaKey, b.roster] = keys.slice(5) as [Api, Api];
-  db = new pg.Client({ connectionString: platform.db.url });
-  await db.connect();
 }, 120_000);
 
-afterAll(async () => {
-  await db?.end();
-  await platform?.stop();
-  if (platform) {
-    const nc = await connect({ servers: TEST_NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
-}, 180_000);
-
 const newTrack = async (api: Api, body: Record<string, unknown> = {}): Promise<{ releaseId: string; track: Track }> => {
-  const release = await api('/v1/releases', {
-    method: 'POST',
-    body: { title: 'Audio', type: 'single', release_date: '2026-06-01', genre: 'Electronic', artist_id: a.nova },
-  });
-  if (release.status !== 201) throw new Error(`release create failed: ${release.status} ${release.text}`);
-  const releaseId = String(release.body.release.uuid);
-  const track = await api<{ track: Track }>(`/v1/releases/${releaseId}/tracks`, {
-    method: 'POST',
-    body: { title: 'Song', position: 1, explicit: false, ...body },
-  });
-  if (track.status !== 201) throw new Error(`track create failed: ${track.status} ${track.text}`);
-  return { releaseId, track: track.body.track };
+  const release = await postRelease(api, { title: 'Audio', type: 'single', release_date: '2026-06-01', genre: 'Electronic', artist_id: a.nova });
+  const releaseId = String(release.uuid);
+  return { releaseId, track: await postTrack<Track>(api, releaseId, { title: 'Song', position: 1, explicit: false, ...body }) };
 };
 
 const form = (field: string, bytes: Buffer, type: string, filename: string): FormData => {
@@ -107,7 +72,7 @@ const getTrack = async (api: Api, trackId: string): Promise<Track> => (await api
 /** What the catalogue stored from the file, including the fields reads do not show. */
 const storedAudio = async (trackId: string) =>
   (
-    await db.query(
+    await world.db.query(
       `select "audio_key", "audio_format", "audio_sample_rate_hz", "audio_bit_depth", "audio_channels", "audio_duration_ms", "mime_type"
          from "catalogue"."track" where "id" = $1`,
       [trackId],
@@ -115,14 +80,7 @@ const storedAudio = async (trackId: string) =>
   ).rows[0] as Record<string, any>;
 
 /** Every stored file, as keys (the gateway's temporary files aside). */
-const storedFiles = async (): Promise<string[]> => {
-  const entries = await readdir(blobDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(blobDir, join(entry.parentPath, entry.name)))
-    .filter((key) => !key.startsWith('.incoming'))
-    .sort();
-};
+const storedFiles = (): Promise<string[]> => storedKeys(blobDir);
 
 const expectUploaded = (response: ApiResponse): string => {
   expect(response.status).toBe(200);
@@ -162,12 +120,7 @@ describe('POST /tracks/{uuid}/audio', () => {
     expect(audioUrl).toBe(`${CDN_URL}/${stored.audio_key}`);
     expect((await readFile(join(blobDir, stored.audio_key))).equals(bytes)).toBe(true);
 
-    const events = await db.query(
-      `select "envelope"->'data' as "data" from "catalogue"."outbox_event"
-        where "type" = 'track.audio_uploaded' and "envelope"->'data'->>'track_id' = $1`,
-      [track.uuid],
-    );
-    expect(events.rows.map((row) => row.data)).toEqual([
+    expect(await eventsNaming(world.db, 'track.audio_uploaded', 'track_id', track.uuid)).toEqual([
       expect.objectContaining({
         track_id: track.uuid,
         audio_url: audioUrl,

@@ -1,32 +1,19 @@
 import { Messages } from '@sv/contracts';
-import {
-  createRelease,
-  createTrack,
-  eventsNaming,
-  expectError,
-  expectValidation,
-  setReleaseStatus,
-  startCreditsWorld,
-  type Api,
-  type CreditsWorld,
-} from './support/credits-world.ts';
+import { expectError, expectValidation } from './support/api-expectations.ts';
+import { createParty, createRelease, createTrack, setReleaseStatus, useCreditsWorld, type Api } from './support/credits-world.ts';
+import { eventsNaming } from './support/outbox.ts';
 
 /*
  * GET and PUT /tracks/{uuid}/credits: who wrote, publishes and worked on a track.
  */
 
-let world: CreditsWorld;
+const world = useCreditsWorld();
 /** Tenant A's parties: two writers, two publishers, a collaborator; tenant B's writer and publisher. */
 const party = { w1: '', w2: '', p1: '', p2: '', c1: '', bWriter: '', bPublisher: '' };
 
-const make = async (api: Api, path: string, name: string): Promise<string> => {
-  const response = await api(`/v1/${path}`, { method: 'POST', body: { name } });
-  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
-  return String(response.body[path.slice(0, -1)].uuid);
-};
+const make = async (api: Api, path: string, name: string): Promise<string> => String((await createParty(api, path, { name })).uuid);
 
 beforeAll(async () => {
-  world = await startCreditsWorld();
   [party.w1, party.w2, party.p1, party.p2, party.c1, party.bWriter, party.bPublisher] = await Promise.all([
     make(world.a.owner, 'writers', 'Ada Writer'),
     make(world.a.owner, 'writers', 'Ben Writer'),
@@ -37,8 +24,6 @@ beforeAll(async () => {
     make(world.b.owner, 'publishers', 'Foreign Publishing'),
   ]);
 }, 120_000);
-
-afterAll(() => world?.stop(), 180_000);
 
 /** A draft release of artist nova with one track. */
 const newTrack = async (): Promise<{ releaseId: string; trackId: string }> => {

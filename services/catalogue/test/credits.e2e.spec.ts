@@ -1,17 +1,14 @@
 import { Messages } from '@sv/contracts';
-import { eventsNaming, expectError, expectValidation, startCreditsWorld, suffix, type Api, type CreditsWorld } from './support/credits-world.ts';
+import { expectError, expectValidation } from './support/api-expectations.ts';
+import { suffix } from './support/catalogue-world.ts';
+import { createParty, useCreditsWorld } from './support/credits-world.ts';
+import { eventsNaming } from './support/outbox.ts';
 
 /*
  * Writers, publishers and collaborators: the tenant's credit parties, through the real gateway.
  */
 
-let world: CreditsWorld;
-
-beforeAll(async () => {
-  world = await startCreditsWorld();
-}, 120_000);
-
-afterAll(() => world?.stop(), 180_000);
+const world = useCreditsWorld();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -19,11 +16,7 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 /** A nine-digit IPI not used before in this run. */
 const freshIpi = (): string => String(100_000_000 + Math.floor(Math.random() * 899_999_999));
 
-const create = async (api: Api, path: string, body: Record<string, unknown>): Promise<Record<string, any>> => {
-  const response = await api(`/v1/${path}`, { method: 'POST', body });
-  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
-  return response.body[path.slice(0, -1)];
-};
+const create = createParty;
 
 describe('writers', () => {
   it('POST /writers creates a writer with every field, normalised, and answers 201 {writer}', async () => {

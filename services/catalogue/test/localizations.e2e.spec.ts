@@ -1,28 +1,14 @@
 import { Messages } from '@sv/contracts';
-import {
-  createRelease,
-  createTrack,
-  eventsNaming,
-  expectError,
-  expectValidation,
-  setReleaseStatus,
-  startCreditsWorld,
-  type Api,
-  type CreditsWorld,
-} from './support/credits-world.ts';
+import { expectError, expectValidation } from './support/api-expectations.ts';
+import { createRelease, createTrack, setReleaseStatus, useCreditsWorld, type Api } from './support/credits-world.ts';
+import { eventsNaming } from './support/outbox.ts';
 
 /*
  * Localized metadata: /releases/{uuid}/localizations[/{locale}] (its own records) and
  * /tracks/{uuid}/localizations[/{locale}] (the track's localized_* fields).
  */
 
-let world: CreditsWorld;
-
-beforeAll(async () => {
-  world = await startCreditsWorld();
-}, 120_000);
-
-afterAll(() => world?.stop(), 180_000);
+const world = useCreditsWorld();
 
 const put = (api: Api, path: string, body: unknown) => api(path, { method: 'PUT', body });
 const del = (api: Api, path: string) => api(path, { method: 'DELETE' });

@@ -1,18 +1,19 @@
-import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import pg from 'pg';
 import {
   Messages,
   RELEASE_APPROVED_SUNSET,
   ReleaseLookupReply,
   ReleaseOperation,
   apiSubject,
-  eventStreamName,
   type ParsedServiceReply,
   type Principal,
 } from '@sv/contracts';
 import { callService } from '@sv/platform';
-import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { TEST_NATS_URL, type ApiResponse } from '@sv/testing';
+import { expectError } from './support/api-expectations.ts';
+import { useCatalogueWorld, type Api } from './support/catalogue-world.ts';
+import { eventsOf as outboxEventsOf } from './support/outbox.ts';
+import { postRelease, postTrack } from './support/release-builders.ts';
 
 /*
  * The release state machine end to end: the submit gates (tracks at the catalogue, stores at
@@ -20,13 +21,11 @@ import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPla
  * delivery service's internal commands over NATS with a system principal, as delivery sends them.
  */
 
-type Api = ReturnType<typeof apiClient>;
 type Release = Record<string, any> & { uuid: string; title: string; status: string; updated_at: string };
 
 const BODY = { title: 'Workflow', type: 'ep', release_date: '2026-06-01', genre: 'Pop' };
 
-let platform: TestPlatform;
-let db: pg.Client;
+const world = useCatalogueWorld({ supplyChain: true });
 let nc: NatsConnection;
 
 /** Tenant W (no plan): a roster key for the label, a plain owner key, an artist key. */
@@ -36,66 +35,38 @@ const p = { artist: '', label: {} as Api, owner: {} as Api, artistKey: {} as Api
 /** Tenant X: only for isolation of the internal lookup. */
 const x = { uuid: '' };
 
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
-const keyOf = async (tenant: string, role: string, ...extra: string[]): Promise<Api> =>
-  apiClient(platform.baseUrl, String((await adminOk('key', 'create', '--tenant', tenant, '--role', role, ...extra)).key));
-
 beforeAll(async () => {
-  platform = await startPlatform({ supplyChain: true });
-  w.uuid = String((await adminOk('tenant', 'create', '--slug', 'wf', '--name', 'Workflow Label')).tenant.uuid);
-  await adminOk('tenant', 'create', '--slug', 'wf-plan', '--name', 'Plan Label');
-  x.uuid = String((await adminOk('tenant', 'create', '--slug', 'wf-x', '--name', 'Other Label')).tenant.uuid);
-  await adminOk('tenant', 'plan', '--slug', 'wf-plan', '--releases-per-year', '1');
-  w.artist = String((await adminOk('artist', 'create', '--tenant', 'wf', '--name', 'Nova', '--slug', 'nova')).artist.uuid);
-  p.artist = String((await adminOk('artist', 'create', '--tenant', 'wf-plan', '--name', 'Plan', '--slug', 'plan')).artist.uuid);
+  w.uuid = await world.tenant('wf', 'Workflow Label');
+  await world.tenant('wf-plan', 'Plan Label');
+  x.uuid = await world.tenant('wf-x', 'Other Label');
+  await world.admin('tenant', 'plan', '--slug', 'wf-plan', '--releases-per-year', '1');
+  w.artist = await world.artist('wf', 'nova', 'Nova');
+  p.artist = await world.artist('wf-plan', 'plan', 'Plan');
   [w.label, w.owner, w.artistKey, p.label, p.owner, p.artistKey, p.collaboratorKey] = await Promise.all([
-    keyOf('wf', 'owner', '--roster'),
-    keyOf('wf', 'owner'),
-    keyOf('wf', 'artist', '--artist', w.artist),
-    keyOf('wf-plan', 'owner', '--roster'),
-    keyOf('wf-plan', 'owner'),
-    keyOf('wf-plan', 'artist', '--artist', p.artist),
-    keyOf('wf-plan', 'collaborator', '--artist', p.artist),
+    world.key('wf', 'owner', '--roster'),
+    world.key('wf', 'owner'),
+    world.key('wf', 'artist', '--artist', w.artist),
+    world.key('wf-plan', 'owner', '--roster'),
+    world.key('wf-plan', 'owner'),
+    world.key('wf-plan', 'artist', '--artist', p.artist),
+    world.key('wf-plan', 'collaborator', '--artist', p.artist),
   ]);
-  db = new pg.Client({ connectionString: platform.db.url });
-  await db.connect();
   nc = await connect({ servers: TEST_NATS_URL });
 }, 120_000);
 
-afterAll(async () => {
-  await db?.end();
-  await platform?.stop();
-  if (nc) {
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
-}, 180_000);
+afterAll(() => nc?.close(), 180_000);
 
 /** The latest error a service process logged, to explain a 500 from a setup step. */
 const lastServiceError = (): string => {
-  const line = [platform.catalogue, platform.supplyChain].flatMap((service) => service?.logs.filter((entry) => Number(entry.level) >= 50) ?? []).at(-1);
+  const line = [world.platform.catalogue, world.platform.supplyChain].flatMap((service) => service?.logs.filter((entry) => Number(entry.level) >= 50) ?? []).at(-1);
   return line ? `(${String(line.service)}: ${String((line.err as { message?: string } | undefined)?.message ?? line.msg)})` : '';
 };
 
-const create = async (api: Api, artistId: string, body: Record<string, unknown> = {}): Promise<Release> => {
-  const response = await api<{ release: Release }>('/v1/releases', { method: 'POST', body: { ...BODY, artist_id: artistId, ...body } });
-  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
-  return response.body.release;
-};
+const create = (api: Api, artistId: string, body: Record<string, unknown> = {}): Promise<Release> =>
+  postRelease<Release>(api, { ...BODY, artist_id: artistId, ...body });
 
-const addTrack = async (api: Api, releaseId: string, position = 1): Promise<string> => {
-  const response = await api(`/v1/releases/${releaseId}/tracks`, {
-    method: 'POST',
-    body: { title: `Track ${position}`, position, explicit: false },
-  });
-  if (response.status !== 201) throw new Error(`track add failed: ${response.status} ${response.text} ${lastServiceError()}`);
-  return String(response.body.track.uuid);
-};
+const addTrack = async (api: Api, releaseId: string, position = 1): Promise<string> =>
+  String((await postTrack(api, releaseId, { title: `Track ${position}`, position, explicit: false }, lastServiceError)).uuid);
 
 const addStore = async (api: Api, releaseId: string): Promise<void> => {
   const response = await api(`/v1/releases/${releaseId}/dsps`, { method: 'POST', body: { dsps: ['spotify'] } });
@@ -129,25 +100,16 @@ const systemPrincipal = (tenantId: string, slug: string): Principal => ({
 const internal = (operation: string, releaseId: string, options: { body?: unknown; principal?: Principal } = {}): Promise<ParsedServiceReply> =>
   callService(
     nc,
-    apiSubject(platform.subjectPrefix, 'catalogue'),
+    apiSubject(world.platform.subjectPrefix, 'catalogue'),
     { operation, params: { uuid: releaseId }, body: options.body, principal: options.principal ?? systemPrincipal(w.uuid, 'wf') },
     10_000,
   );
 
 /** Events the catalogue recorded for a release (its outbox), in order of commit. */
-const eventsOf = async (releaseId: string): Promise<{ type: string; data: Record<string, any> }[]> =>
-  (
-    await db.query<{ type: string; data: Record<string, any> }>(
-      `select "type", "envelope"->'data' as "data" from "catalogue"."outbox_event"
-        where "envelope"->'data'->>'release_id' = $1 order by "created_at", "id"`,
-      [releaseId],
-    )
-  ).rows;
+const eventsOf = (releaseId: string) => outboxEventsOf(world.db, 'release_id', releaseId);
 const typesOf = async (releaseId: string): Promise<string[]> => (await eventsOf(releaseId)).map((event) => event.type);
 
-const expectConflict = (response: ApiResponse | ParsedServiceReply, message: string) => {
-  expect({ status: response.status, body: response.body }).toEqual({ status: 409, body: { success: false, error: message } });
-};
+const expectConflict = (response: ApiResponse | ParsedServiceReply, message: string) => expectError(response, 409, message);
 
 const expectGate = (response: ApiResponse, field: string, message: string) => {
   expect({ status: response.status, body: response.body }).toEqual({ status: 422, body: { success: false, error: message, errors: { [field]: [message] } } });
@@ -297,7 +259,7 @@ describe('approve, reject and the delivery service’s commands', () => {
     expect((await post(w.owner, release.uuid, 'reject', { reason: 'No.' })).status).toBe(200);
     expect((await w.label(`/v1/releases/${release.uuid}`, { method: 'DELETE' })).status).toBe(204);
     expect((await w.label(`/v1/releases/${release.uuid}`)).status).toBe(404);
-    const tracks = await db.query(`select "id", "deleted_at" from "catalogue"."track" where "release_id" = $1`, [release.uuid]);
+    const tracks = await world.db.query(`select "id", "deleted_at" from "catalogue"."track" where "release_id" = $1`, [release.uuid]);
     expect(tracks.rows.map((row) => row.id)).toContain(trackId);
     expect(tracks.rows.every((row) => row.deleted_at !== null)).toBe(true);
   });

@@ -1,20 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import pg from 'pg';
 import sharp from 'sharp';
-import { Messages, eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { Messages } from '@sv/contracts';
+import type { ApiResponse } from '@sv/testing';
 import { isValidUpc } from '../src/app/releases/upc.ts';
+import { expectError, expectValidation } from './support/api-expectations.ts';
+import { suffix, useCatalogueWorld, type Api } from './support/catalogue-world.ts';
+import { eventsOf as outboxEventsOf } from './support/outbox.ts';
+import { startImageHost, type ImageHost } from './support/image-host.ts';
+import { postRelease } from './support/release-builders.ts';
 
 /*
  * The spec's Release resource and its CRUD endpoints (create, read, list, update, delete),
  * spoken to through the real gateway with keys issued by the operator command.
  */
 
-type Api = ReturnType<typeof apiClient>;
 type Release = Record<string, any> & { uuid: string; title: string; status: string; upc: string; updated_at: string; created_at: string };
 
 const RELEASE_FIELDS = [
@@ -43,9 +41,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MINIMAL = { title: 'First Light', type: 'single', release_date: '2026-03-01', genre: 'Electronic' };
 const THIS_YEAR = new Date().getUTCFullYear();
 
-let platform: TestPlatform;
-let db: pg.Client;
-let imageServer: Server;
+const world = useCatalogueWorld();
+let imageHost: ImageHost | undefined;
 let imageBase: string;
 
 /** Tenant A: an artist key (artist "nova"), a second artist ("luna") with its key, a roster key, owner and team keys. */
@@ -55,92 +52,44 @@ const b = { nova: '', roster: {} as Api };
 /** Tenant L: a roster key and nothing else, for the list. */
 const l = { artist: '', roster: {} as Api };
 
-const suffix = (): string => randomBytes(3).toString('hex');
-
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
-const keyOf = async (tenant: string, role: string, ...extra: string[]): Promise<Api> =>
-  apiClient(platform.baseUrl, String((await adminOk('key', 'create', '--tenant', tenant, '--role', role, ...extra)).key));
-
-const artistOf = async (tenant: string, slug: string): Promise<string> =>
-  String((await adminOk('artist', 'create', '--tenant', tenant, '--name', slug, '--slug', slug)).artist.uuid);
-
 beforeAll(async () => {
-  platform = await startPlatform();
-  const tenantA = await adminOk('tenant', 'create', '--slug', 'rel-a', '--name', 'Label A');
-  a.uuid = String(tenantA.tenant.uuid);
-  await adminOk('tenant', 'create', '--slug', 'rel-b', '--name', 'Label B');
-  await adminOk('tenant', 'create', '--slug', 'rel-l', '--name', 'Label L');
+  a.uuid = await world.tenant('rel-a', 'Label A');
+  await world.tenant('rel-b', 'Label B');
+  await world.tenant('rel-l', 'Label L');
   [a.nova, a.luna, b.nova, l.artist] = await Promise.all([
-    artistOf('rel-a', 'nova'),
-    artistOf('rel-a', 'luna'),
-    artistOf('rel-b', 'nova'),
-    artistOf('rel-l', 'lister'),
+    world.artist('rel-a', 'nova'),
+    world.artist('rel-a', 'luna'),
+    world.artist('rel-b', 'nova'),
+    world.artist('rel-l', 'lister'),
   ]);
   [a.artist, a.lunaArtist, a.roster, a.owner, a.team, b.roster, l.roster] = await Promise.all([
-    keyOf('rel-a', 'artist', '--artist', a.nova),
-    keyOf('rel-a', 'artist', '--artist', a.luna),
-    keyOf('rel-a', 'owner', '--roster'),
-    keyOf('rel-a', 'owner'),
-    keyOf('rel-a', 'team'),
-    keyOf('rel-b', 'owner', '--roster'),
-    keyOf('rel-l', 'owner', '--roster'),
+    world.key('rel-a', 'artist', '--artist', a.nova),
+    world.key('rel-a', 'artist', '--artist', a.luna),
+    world.key('rel-a', 'owner', '--roster'),
+    world.key('rel-a', 'owner'),
+    world.key('rel-a', 'team'),
+    world.key('rel-b', 'owner', '--roster'),
+    world.key('rel-l', 'owner', '--roster'),
   ]);
-  db = new pg.Client({ connectionString: platform.db.url });
-  await db.connect();
-  // A cover served from this process, as a label's own image host would (private URLs are allowed in tests).
+  // A cover served from this process, as a label's own image host would.
   const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } })
     .png()
     .toBuffer();
-  imageServer = createServer((req, res) => {
+  imageHost = await startImageHost((req, res) => {
     if (req.url === '/cover.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
     else res.writeHead(200, { 'content-type': 'text/plain' }).end('not an image');
   });
-  await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
-  imageBase = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}`;
+  imageBase = imageHost.baseUrl;
 }, 120_000);
 
-afterAll(async () => {
-  await new Promise((resolve) => imageServer?.close(resolve));
-  await db?.end();
-  await platform?.stop();
-  if (platform) {
-    const nc = await connect({ servers: TEST_NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
-}, 180_000);
+afterAll(() => imageHost?.close(), 180_000);
 
-const create = async (api: Api, body: Record<string, unknown> = {}): Promise<Release> => {
-  const response = await api<{ release: Release }>('/v1/releases', { method: 'POST', body: { ...MINIMAL, ...body } });
-  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
-  return response.body.release;
-};
+const create = (api: Api, body: Record<string, unknown> = {}): Promise<Release> => postRelease<Release>(api, { ...MINIMAL, ...body });
 
 /** Events the catalogue recorded for a release (its outbox), in order. */
-const eventsOf = async (releaseId: string): Promise<{ type: string; data: Record<string, any> }[]> =>
-  (
-    await db.query<{ type: string; data: Record<string, any> }>(
-      `select "type", "envelope"->'data' as "data" from "catalogue"."outbox_event"
-        where "envelope"->'data'->>'release_id' = $1 order by "created_at", "id"`,
-      [releaseId],
-    )
-  ).rows;
+const eventsOf = (releaseId: string) => outboxEventsOf(world.db, 'release_id', releaseId);
 
-const expectValidation = (response: ApiResponse, fields: string[]) => {
-  expect(response.status).toBe(422);
-  expect(response.body).toMatchObject({ success: false, error: 'Validation failed' });
-  expect(Object.keys(response.body.errors).sort()).toEqual([...fields].sort());
-};
-
-const expectReleaseNotFound = (response: ApiResponse) => {
-  expect(response.status).toBe(404);
-  expect(response.body).toEqual({ success: false, error: Messages.releaseNotFound });
-};
+const expectReleaseNotFound = (response: ApiResponse) => expectError(response, 404, Messages.releaseNotFound);
 
 describe('POST /releases', () => {
   it('creates a draft under the artist key’s own artist with a UPC, this year’s copyright and 201 {release}', async () => {
@@ -242,7 +191,7 @@ describe('POST /releases', () => {
   });
 
   it('refuses an artist that was deleted', async () => {
-    const gone = await artistOf('rel-a', `gone-${suffix()}`);
+    const gone = await world.artist('rel-a', `gone-${suffix()}`);
     expect((await a.owner(`/v1/artists/${gone}`, { method: 'DELETE' })).status).toBe(204);
     const response = await a.roster('/v1/releases', { method: 'POST', body: { ...MINIMAL, artist_id: gone } });
     expect(response.status).toBe(422);
@@ -293,10 +242,10 @@ describe('POST /releases', () => {
   });
 
   it('refuses a cover that is not an image (422) and creates nothing', async () => {
-    const before = (await db.query(`select count(*)::int as n from "catalogue"."release"`)).rows[0].n;
+    const before = (await world.db.query(`select count(*)::int as n from "catalogue"."release"`)).rows[0].n;
     const response = await a.artist('/v1/releases', { method: 'POST', body: { ...MINIMAL, cover_art_url: `${imageBase}/not-an-image.png` } });
     expect(response.status).toBe(422);
-    expect((await db.query(`select count(*)::int as n from "catalogue"."release"`)).rows[0].n).toBe(before);
+    expect((await world.db.query(`select count(*)::int as n from "catalogue"."release"`)).rows[0].n).toBe(before);
   });
 });
 
@@ -428,7 +377,7 @@ describe('DELETE /releases/{uuid}', () => {
     expectReleaseNotFound(await a.artist(`/v1/releases/${release.uuid}`, { method: 'DELETE' }));
     const listed = await a.artist<{ releases: Release[] }>('/v1/releases?per_page=100');
     expect(listed.body.releases.map((item) => item.uuid)).not.toContain(release.uuid);
-    const row = await db.query(`select "deleted_at" from "catalogue"."release" where "id" = $1`, [release.uuid]);
+    const row = await world.db.query(`select "deleted_at" from "catalogue"."release" where "id" = $1`, [release.uuid]);
     expect(row.rows[0].deleted_at).not.toBeNull();
     expect((await eventsOf(release.uuid)).map((event) => event.type)).toEqual(['release.created', 'release.deleted']);
   });
@@ -450,8 +399,8 @@ describe('GET /releases', () => {
       created.push(await create(l.roster, { artist_id: l.artist, title: `Release ${i}`, type: TYPES[i % 3] }));
     }
     // Statuses other than draft are reached through the workflow (tested elsewhere); here they only feed the filter.
-    await db.query(`update "catalogue"."release" set "status" = 'pending' where "id" = any($1::uuid[])`, [[created[1]!.uuid, created[4]!.uuid]]);
-    await db.query(`update "catalogue"."release" set "status" = 'live' where "id" = $1`, [created[6]!.uuid]);
+    await world.db.query(`update "catalogue"."release" set "status" = 'pending' where "id" = any($1::uuid[])`, [[created[1]!.uuid, created[4]!.uuid]]);
+    await world.db.query(`update "catalogue"."release" set "status" = 'live' where "id" = $1`, [created[6]!.uuid]);
   }, 60_000);
 
   const newestFirst = () => [...created].reverse().map((release) => release.uuid);

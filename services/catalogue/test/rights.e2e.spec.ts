@@ -1,28 +1,14 @@
 import { Messages } from '@sv/contracts';
-import {
-  createRelease,
-  createTrack,
-  eventsNaming,
-  expectError,
-  expectValidation,
-  setReleaseStatus,
-  startCreditsWorld,
-  type Api,
-  type CreditsWorld,
-} from './support/credits-world.ts';
+import { expectError, expectValidation } from './support/api-expectations.ts';
+import { createRelease, createTrack, setReleaseStatus, useCreditsWorld, type Api } from './support/credits-world.ts';
+import { eventsNaming } from './support/outbox.ts';
 
 /*
  * GET and PUT /releases/{uuid}/rights and /tracks/{uuid}/rights: who holds which right, where
  * and when.
  */
 
-let world: CreditsWorld;
-
-beforeAll(async () => {
-  world = await startCreditsWorld();
-}, 120_000);
-
-afterAll(() => world?.stop(), 180_000);
+const world = useCreditsWorld();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

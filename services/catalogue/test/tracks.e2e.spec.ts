@@ -1,16 +1,16 @@
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import pg from 'pg';
-import { Messages, eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { Messages } from '@sv/contracts';
+import type { ApiResponse } from '@sv/testing';
+import { expectConflict, expectError, expectValidation } from './support/api-expectations.ts';
 import { wavFile } from './support/audio-fixtures.ts';
+import { useCatalogueWorld, type Api } from './support/catalogue-world.ts';
+import { eventsOf as outboxEventsOf } from './support/outbox.ts';
+import { postRelease, postTrack } from './support/release-builders.ts';
 
 /*
  * The spec's Track resource and Tracks endpoints (rules 2–6), through the real gateway with keys
  * issued by the operator command; releases are created and submitted through the API.
  */
 
-type Api = ReturnType<typeof apiClient>;
 type Track = Record<string, any> & { uuid: string; isrc: string; position: number };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,8 +19,7 @@ const YEAR = String(new Date().getUTCFullYear() % 100).padStart(2, '0');
 const AUTO_ISRC = new RegExp(`^QZSVD${YEAR}\\d{5}$`);
 const MINIMAL = { title: 'Opening', position: 1, explicit: false };
 
-let platform: TestPlatform;
-let db: pg.Client;
+const world = useCatalogueWorld({ supplyChain: true });
 
 /**
  * Tenant A: roster keys (several, as the general rate limit is per token), an artist key of
@@ -32,66 +31,32 @@ let nextKey = 0;
 /** A roster key of tenant A; each test group takes its own. */
 const rosterA = (): Api => a.keys[nextKey++ % a.keys.length]!;
 
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
-const keyOf = async (tenant: string, role: string, ...extra: string[]): Promise<Api> =>
-  apiClient(platform.baseUrl, String((await adminOk('key', 'create', '--tenant', tenant, '--role', role, ...extra)).key));
-
-const artistOf = async (tenant: string, slug: string): Promise<string> =>
-  String((await adminOk('artist', 'create', '--tenant', tenant, '--name', slug, '--slug', slug)).artist.uuid);
-
 beforeAll(async () => {
-  platform = await startPlatform({ supplyChain: true });
-  await adminOk('tenant', 'create', '--slug', 'trk-a', '--name', 'Label A');
-  await adminOk('tenant', 'create', '--slug', 'trk-b', '--name', 'Label B');
-  [a.nova, a.luna, b.nova] = await Promise.all([artistOf('trk-a', 'nova'), artistOf('trk-a', 'luna'), artistOf('trk-b', 'nova')]);
+  await world.tenant('trk-a', 'Label A');
+  await world.tenant('trk-b', 'Label B');
+  [a.nova, a.luna, b.nova] = await Promise.all([world.artist('trk-a', 'nova'), world.artist('trk-a', 'luna'), world.artist('trk-b', 'nova')]);
   const keys = await Promise.all([
-    ...Array.from({ length: 8 }, () => keyOf('trk-a', 'owner', '--roster')),
-    keyOf('trk-a', 'artist', '--artist', a.nova),
-    keyOf('trk-a', 'artist', '--artist', a.luna),
-    keyOf('trk-b', 'owner', '--roster'),
+    ...Array.from({ length: 8 }, () => world.key('trk-a', 'owner', '--roster')),
+    world.key('trk-a', 'artist', '--artist', a.nova),
+    world.key('trk-a', 'artist', '--artist', a.luna),
+    world.key('trk-b', 'owner', '--roster'),
   ]);
   a.keys = keys.slice(0, 8);
   [a.novaKey, a.lunaKey, b.roster] = keys.slice(8) as [Api, Api, Api];
-  db = new pg.Client({ connectionString: platform.db.url });
-  await db.connect();
 }, 120_000);
-
-afterAll(async () => {
-  await db?.end();
-  await platform?.stop();
-  if (platform) {
-    const nc = await connect({ servers: TEST_NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
-}, 180_000);
 
 /** The latest error the catalogue logged, to explain a 500 from a setup step. */
 const lastServiceError = (): string =>
-  JSON.stringify(platform.catalogue?.logs.filter((line) => Number(line.level) >= 50).at(-1) ?? null);
+  JSON.stringify(world.platform.catalogue?.logs.filter((line) => Number(line.level) >= 50).at(-1) ?? null);
 
-const newRelease = async (api: Api, artistId: string, title = 'Release'): Promise<string> => {
-  const response = await api('/v1/releases', {
-    method: 'POST',
-    body: { title, type: 'album', release_date: '2026-06-01', genre: 'Electronic', artist_id: artistId },
-  });
-  if (response.status !== 201) throw new Error(`release create failed: ${response.status} ${response.text}`);
-  return String(response.body.release.uuid);
-};
+const newRelease = async (api: Api, artistId: string, title = 'Release'): Promise<string> =>
+  String((await postRelease(api, { title, type: 'album', release_date: '2026-06-01', genre: 'Electronic', artist_id: artistId })).uuid);
 
 const addTrack = (api: Api, releaseId: string, body: Record<string, unknown>) =>
   api<{ track: Track }>(`/v1/releases/${releaseId}/tracks`, { method: 'POST', body });
 
-const createTrack = async (api: Api, releaseId: string, body: Record<string, unknown> = MINIMAL): Promise<Track> => {
-  const response = await addTrack(api, releaseId, body);
-  if (response.status !== 201) throw new Error(`track create failed: ${response.status} ${response.text} ${lastServiceError()}`);
-  return response.body.track;
-};
+const createTrack = (api: Api, releaseId: string, body: Record<string, unknown> = MINIMAL): Promise<Track> =>
+  postTrack<Track>(api, releaseId, body, lastServiceError);
 
 const patch = (api: Api, trackId: string, body: Record<string, unknown>, method: 'PATCH' | 'PUT' = 'PATCH') =>
   api<{ track: Track }>(`/v1/tracks/${trackId}`, { method, body });
@@ -99,30 +64,11 @@ const patch = (api: Api, trackId: string, body: Record<string, unknown>, method:
 const getTrack = (api: Api, trackId: string) => api<{ track: Track }>(`/v1/tracks/${trackId}`);
 
 /** Events the catalogue recorded for a track (its outbox), in order. */
-const eventsOf = async (trackId: string): Promise<{ type: string; data: Record<string, any> }[]> =>
-  (
-    await db.query<{ type: string; data: Record<string, any> }>(
-      `select "type", "envelope"->'data' as "data" from "catalogue"."outbox_event"
-        where "envelope"->'data'->>'track_id' = $1 order by "created_at", "id"`,
-      [trackId],
-    )
-  ).rows;
+const eventsOf = (trackId: string) => outboxEventsOf(world.db, 'track_id', trackId);
 
-const expectValidation = (response: ApiResponse, fields: string[]) => {
-  expect(response.status).toBe(422);
-  expect(response.body).toMatchObject({ success: false, error: 'Validation failed' });
-  expect(Object.keys(response.body.errors).sort()).toEqual([...fields].sort());
-};
+const expectTrackNotFound = (response: ApiResponse) => expectError(response, 404, Messages.trackNotFound);
 
-const expectTrackNotFound = (response: ApiResponse) => {
-  expect(response.status).toBe(404);
-  expect(response.body).toEqual({ success: false, error: Messages.trackNotFound });
-};
-
-const expectDuplicate = (response: ApiResponse, field: string) => {
-  expect(response.status).toBe(409);
-  expect(response.body).toMatchObject({ success: false, error: Messages.duplicateRecord, errors: { [field]: [expect.any(String)] } });
-};
+const expectDuplicate = (response: ApiResponse, field: string) => expectConflict(response, Messages.duplicateRecord, field);
 
 describe('POST /releases/{uuid}/tracks and GET /tracks/{uuid}', () => {
   it('creates a track from title, position and explicit: 201 {track} with audio_url null and an ISRC', async () => {
@@ -257,7 +203,7 @@ describe('POST /releases/{uuid}/tracks and GET /tracks/{uuid}', () => {
     expect(track).not.toHaveProperty('audio_sample_rate_hz');
     expect((await getTrack(api, track.uuid)).body.track).toEqual(track);
     // The declared audio properties are kept (for QC and delivery) though not shown.
-    const stored = await db.query(`select "audio_format", "audio_sample_rate_hz", "audio_bit_depth" from "catalogue"."track" where "id" = $1`, [
+    const stored = await world.db.query(`select "audio_format", "audio_sample_rate_hz", "audio_bit_depth" from "catalogue"."track" where "id" = $1`, [
       track.uuid,
     ]);
     expect(stored.rows[0]).toEqual({ audio_format: 'wav', audio_sample_rate_hz: 48_000, audio_bit_depth: 24 });
@@ -411,7 +357,7 @@ describe('PATCH and PUT /tracks/{uuid}, DELETE /tracks/{uuid}', () => {
     expectTrackNotFound(await patch(api, track.uuid, { title: 'x' }));
     expectTrackNotFound(await api(`/v1/tracks/${track.uuid}`, { method: 'DELETE' }));
     expect((await api(`/v1/releases/${releaseId}/tracks`)).body).toEqual({ tracks: [] });
-    const row = await db.query(`select "deleted_at" from "catalogue"."track" where "id" = $1`, [track.uuid]);
+    const row = await world.db.query(`select "deleted_at" from "catalogue"."track" where "id" = $1`, [track.uuid]);
     expect(row.rows[0].deleted_at).toBeInstanceOf(Date);
     expect((await eventsOf(track.uuid)).map((event) => event.type)).toEqual(['track.created', 'track.deleted']);
   });

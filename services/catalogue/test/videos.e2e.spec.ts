@@ -1,6 +1,7 @@
-import pg from 'pg';
 import { Messages } from '@sv/contracts';
-import { apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import type { ApiResponse } from '@sv/testing';
+import { useCatalogueWorld, type Api } from './support/catalogue-world.ts';
+import { eventsOf as outboxEventsOf } from './support/outbox.ts';
 import { fileForm, mp4Fixture, movFixture, truncatedMp4 } from './support/video-fixtures.ts';
 
 /*
@@ -9,12 +10,9 @@ import { fileForm, mp4Fixture, movFixture, truncatedMp4 } from './support/video-
  * file upload, tenant isolation and the video.* events.
  */
 
-type Api = ReturnType<typeof apiClient>;
-
 const ISRC_12 = /^[A-Z]{2}[A-Z0-9]{3}\d{2}\d{5}$/;
 
-let platform: TestPlatform;
-let db: pg.Client;
+const world = useCatalogueWorld({ env: { SV_RATE_LIMIT_MULTIPLIER: '20' } });
 /** Tenant A: owner, an artist key (own artist) and the artist's id; no artist plan. */
 let ownerA: Api;
 let artistA: Api;
@@ -29,21 +27,12 @@ let artistP: Api;
 let artistPId: string;
 let artistQ: Api;
 
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
+const api = (slug: string, role: string, artistId?: string): Promise<Api> =>
+  world.key(slug, role, ...(artistId ? ['--artist', artistId] : []));
 
-const api = async (slug: string, role: string, artistId?: string): Promise<Api> => {
-  const created = await adminOk('key', 'create', '--tenant', slug, '--role', role, ...(artistId ? ['--artist', artistId] : []));
-  return apiClient(platform.baseUrl, String(created.key));
-};
+const newArtist = (tenant: string, slug: string): Promise<string> => world.artist(tenant, slug, `Artist ${slug}`);
 
-const newArtist = async (tenant: string, slug: string): Promise<string> =>
-  String((await adminOk('artist', 'create', '--tenant', tenant, '--name', `Artist ${slug}`, '--slug', slug)).artist.uuid);
-
-const newTenant = (slug: string) => adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`);
+const newTenant = (slug: string) => world.tenant(slug);
 
 const createVideo = async (client: Api, body: Record<string, unknown> = {}): Promise<Record<string, any>> => {
   const response = await client('/videos', { body: { title: 'A video', ...body } });
@@ -69,19 +58,12 @@ const pendingVideo = async (client: Api, body: Record<string, unknown> = {}): Pr
   return video;
 };
 
-const eventsOf = async (videoId: string): Promise<{ type: string; data: Record<string, any> }[]> => {
-  const rows = await db.query(
-    `select "type", "envelope" from "catalogue"."outbox_event" where "envelope"->'data'->>'video_id' = $1 order by "created_at", "id"`,
-    [videoId],
-  );
-  return rows.rows.map((row) => ({ type: row.type, data: row.envelope.data }));
-};
+const eventsOf = (videoId: string) => outboxEventsOf(world.db, 'video_id', videoId);
 
 beforeAll(async () => {
-  platform = await startPlatform({ env: { SV_RATE_LIMIT_MULTIPLIER: '20' } });
   await Promise.all(['video-a', 'video-b', 'video-p', 'video-q'].map(newTenant));
-  await adminOk('tenant', 'plan', '--slug', 'video-p', '--releases-per-year', '5', '--video-distribution', 'false');
-  await adminOk('tenant', 'plan', '--slug', 'video-q', '--releases-per-year', '5', '--video-distribution', 'true');
+  await world.admin('tenant', 'plan', '--slug', 'video-p', '--releases-per-year', '5', '--video-distribution', 'false');
+  await world.admin('tenant', 'plan', '--slug', 'video-q', '--releases-per-year', '5', '--video-distribution', 'true');
   [artistAId, otherArtistAId, artistBId, artistPId] = await Promise.all([
     newArtist('video-a', 'a-one'),
     newArtist('video-a', 'a-two'),
@@ -97,14 +79,7 @@ beforeAll(async () => {
     api('video-p', 'artist', artistPId),
     api('video-q', 'artist', artistQId),
   ]);
-  db = new pg.Client({ connectionString: platform.db.url });
-  await db.connect();
 }, 120_000);
-
-afterAll(async () => {
-  await db?.end();
-  await platform?.stop();
-});
 
 describe('POST /videos', () => {
   it('creates a draft with defaults and records video.created', async () => {
