@@ -42,6 +42,9 @@ export const Messages = {
   noDspsAttached: 'No DSPs attached to this release.',
   webhookLimit: 'Webhook subscription limit (25) reached.',
   unknownEventPatterns: (list: string[]) => `Unknown event pattern(s): ${list.join(', ')}.`,
+  // Not in the spec: the reply of POST /webhooks/{uuid}/test and the data.message it sends.
+  webhookTestQueued: 'Test event queued for delivery.',
+  webhookTestMessage: 'This is a test event.',
   notDdex: 'File is not a recognisable DDEX ERN NewReleaseMessage.',
   csvHeader: 'CSV header must include `title` and `track_title`.',
   bulkLimit: 'Bulk batch limited to 200 releases.',

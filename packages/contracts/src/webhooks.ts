@@ -9,6 +9,8 @@ export const WebhookOperation = {
   update: 'webhooks.update',
   delete: 'webhooks.delete',
   regenerateSecret: 'webhooks.regenerate_secret',
+  test: 'webhooks.test',
+  deliveries: 'webhooks.deliveries',
 } as const;
 
 /** The per-DSP lifecycle stages named by release.dsp.<slug>.<stage> events. */
@@ -89,3 +91,40 @@ export const EventTypesReply = z.object({
   dsps: z.array(z.string()),
 });
 export type EventTypesReply = z.infer<typeof EventTypesReply>;
+
+/** The event type POST /webhooks/{uuid}/test sends, to that subscription only. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/** The data of a webhook.test event (the spec does not show it). */
+export const WebhookTestData = z.object({ webhook_id: z.uuid(), message: z.string() });
+export type WebhookTestData = z.infer<typeof WebhookTestData>;
+
+/** POST /webhooks/{uuid}/test: the event queued for delivery. */
+export const WebhookTestReply = z.object({ message: z.string(), event_id: z.uuid() });
+export type WebhookTestReply = z.infer<typeof WebhookTestReply>;
+
+/** The headers of every delivery, besides Content-Type and User-Agent. */
+export const WebhookHeader = {
+  signature: 'X-Service-Signature',
+  eventId: 'X-Service-Event-Id',
+  attempt: 'X-Service-Delivery-Attempt',
+} as const;
+
+/**
+ * One attempt of GET /webhooks/{uuid}/deliveries (the spec does not show the fields).
+ * status_code is null when no response arrived; next_retry_at is null once the delivery is
+ * settled (delivered, or given up on).
+ */
+export const DeliveryAttemptResource = z.object({
+  uuid: z.uuid(),
+  event_id: z.uuid(),
+  event_type: z.string(),
+  attempt: z.number().int(),
+  status_code: z.number().int().nullable(),
+  duration_ms: z.number().int(),
+  error: z.string().nullable(),
+  response_excerpt: z.string().nullable(),
+  next_retry_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DeliveryAttemptResource = z.infer<typeof DeliveryAttemptResource>;

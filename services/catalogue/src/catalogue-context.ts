@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BlobStore } from '@sv/platform';
 import type { Logger } from 'pino';
+import type { Clock } from './app/releases/release-approved-sunset.ts';
 import type { StoreSelectionPort, TenantPlanPort } from './app/releases/ports.ts';
 import type { CatalogueConfig } from './config.ts';
 
@@ -12,4 +13,6 @@ export interface CatalogueContext {
   logger: Logger;
   stores: StoreSelectionPort;
   plans: TenantPlanPort;
+  /** "Now" for release transitions (the release.approved sunset); the system clock in service. */
+  clock: Clock;
 }

@@ -1,4 +1,5 @@
 import { openBlobStore, startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import { systemClock } from './app/releases/release-approved-sunset.ts';
 import type { CatalogueContext } from './catalogue-context.ts';
 import type { CatalogueConfig } from './config.ts';
 import { CATALOGUE_ENTITIES, CATALOGUE_MIGRATIONS, CATALOGUE_SCHEMA } from './db/index.ts';
@@ -19,6 +20,7 @@ export const startCatalogue = async (config: CatalogueConfig, options: { relay?:
       logger: runtime.logger,
       stores: storeSelectionClient(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs),
       plans: tenantPlanClient(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs),
+      clock: systemClock,
     });
   const definition: ServiceDefinition = {
     service: 'catalogue',

@@ -11,6 +11,17 @@ const shape = {
    * defaults below are for local development only and say so.
    */
   SV_WEBHOOK_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How often the delivery worker looks for due deliveries. */
+  SV_WEBHOOK_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** How long one delivery attempt may take, connect to last byte. */
+  SV_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The first retry's backoff ceiling; it doubles per attempt, with full jitter, up to an hour. */
+  SV_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** How long after the event's time deliveries are retried before they are given up on. */
+  SV_WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(1_000).default(24 * 3_600_000),
+  /** Attempts in flight at once in one process, overall and per subscription. */
+  SV_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  SV_WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION: z.coerce.number().int().min(1).max(64).default(2),
 };
 
 const LOCAL_SECRET_KEY = {
@@ -22,7 +33,22 @@ export interface WebhooksConfig extends BaseConfig {
   healthPort: number | undefined;
   serviceTimeoutMs: number;
   secretKey: string;
+  delivery: DeliverySettings;
 }
+
+/** How the delivery worker paces, bounds and retries attempts. */
+export interface DeliverySettings {
+  tickMs: number;
+  timeoutMs: number;
+  retryBaseMs: number;
+  retryCapMs: number;
+  retryWindowMs: number;
+  concurrency: number;
+  perSubscription: number;
+}
+
+/** The longest wait between two attempts of one delivery. */
+const RETRY_CAP_MS = 3_600_000;
 
 /** The webhooks service's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): WebhooksConfig =>
@@ -31,4 +57,13 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
     healthPort: parsed.SV_HEALTH_PORT ?? (parsed.SV_ENV === 'sandbox' ? 9115 : 9105),
     serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
     secretKey: parsed.SV_WEBHOOK_SECRET_KEY ?? LOCAL_SECRET_KEY[parsed.SV_ENV],
+    delivery: {
+      tickMs: parsed.SV_WEBHOOK_TICK_MS,
+      timeoutMs: parsed.SV_WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: parsed.SV_WEBHOOK_RETRY_BASE_MS,
+      retryCapMs: RETRY_CAP_MS,
+      retryWindowMs: parsed.SV_WEBHOOK_RETRY_WINDOW_MS,
+      concurrency: parsed.SV_WEBHOOK_CONCURRENCY,
+      perSubscription: parsed.SV_WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION,
+    },
   }));

@@ -1,12 +1,46 @@
-import { startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import { startServiceRuntime, type EventConsumer, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import { startDeliveryWorker } from './app/delivery/delivery-worker.ts';
+import { httpSender } from './app/delivery/http-sender.ts';
 import { cachedDspSlugs } from './app/event-types/event-types.service.ts';
 import type { WebhooksConfig } from './config.ts';
 import { WEBHOOKS_ENTITIES, WEBHOOKS_MIGRATIONS, WEBHOOKS_SCHEMA } from './db/index.ts';
 import { dspSlugsClient } from './nats/clients/dsp-slugs.client.ts';
+import { startFanOutConsumer } from './nats/fan-out.consumer.ts';
 import { webhooksOperations } from './nats/operations.ts';
 import type { WebhooksContext } from './webhooks-context.ts';
 
-/** Starts the webhooks service: migrations, NATS operations, outbox relay and probe listener. */
+/** The response bytes kept in the attempt log. */
+const EXCERPT_BYTES = 1024;
+/** A lease outlives the slowest attempt by this much, so no claim lapses while its attempt runs. */
+const LEASE_MARGIN_MS = 30_000;
+
+/** The delivery loop, stopped with the service like a consumer (before the ORM closes). */
+const deliveryWorkerOf = (runtime: ServiceRuntime, config: WebhooksConfig): EventConsumer => {
+  const { delivery } = config;
+  return startDeliveryWorker(
+    runtime.orm,
+    {
+      send: httpSender({
+        timeoutMs: delivery.timeoutMs,
+        allowPrivateUrls: config.allowPrivateUrls,
+        userAgent: 'sv-webhooks/1',
+        excerptBytes: EXCERPT_BYTES,
+      }),
+      secretKey: config.secretKey,
+      policy: { baseMs: delivery.retryBaseMs, capMs: delivery.retryCapMs, windowMs: delivery.retryWindowMs },
+      now: () => Date.now(),
+    },
+    {
+      tickMs: delivery.tickMs,
+      concurrency: delivery.concurrency,
+      perSubscription: delivery.perSubscription,
+      leaseMs: delivery.timeoutMs + LEASE_MARGIN_MS,
+    },
+    runtime.logger,
+  );
+};
+
+/** Starts the webhooks service: migrations, NATS operations, the fan-out consumer, the delivery worker, outbox relay and probe listener. */
 export const startWebhooks = async (config: WebhooksConfig, options: { relay?: boolean } = {}): Promise<ServiceRuntime> => {
   let context: WebhooksContext | undefined;
   const contextOf = (runtime: ServiceRuntime): WebhooksContext =>
@@ -23,6 +57,7 @@ export const startWebhooks = async (config: WebhooksConfig, options: { relay?: b
     entities: WEBHOOKS_ENTITIES,
     migrations: WEBHOOKS_MIGRATIONS,
     operations: (runtime) => webhooksOperations(contextOf(runtime)),
+    consumers: async (runtime) => [await startFanOutConsumer(runtime), deliveryWorkerOf(runtime, config)],
   };
   return startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
 };

@@ -94,13 +94,13 @@ export const releaseOperations = (context: CatalogueContext): OperationTable => 
     [ReleaseOperation.approve]: async (request) => {
       assertCan(request.principal, 'releases.approve');
       const em = orm.em.fork();
-      return ok(present(await withTracks(em, await transitionRelease(em, request.principal, releaseId(request), 'approve'))));
+      return ok(present(await withTracks(em, await transitionRelease(em, request.principal, releaseId(request), 'approve', {}, context.clock))));
     },
     [ReleaseOperation.reject]: async (request) => {
       assertCan(request.principal, 'releases.reject');
       const body = parseOrThrow(RejectReleaseBody, request.body ?? {});
       const em = orm.em.fork();
-      const release = await transitionRelease(em, request.principal, releaseId(request), 'reject', body);
+      const release = await transitionRelease(em, request.principal, releaseId(request), 'reject', body, context.clock);
       return ok(present(await withTracks(em, release)));
     },
 
@@ -111,20 +111,20 @@ export const releaseOperations = (context: CatalogueContext): OperationTable => 
     // Internal commands of the delivery service (no public route).
     [ReleaseOperation.qcPass]: async (request) => {
       assertSystem(request);
-      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'qc_pass')));
+      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'qc_pass', {}, context.clock)));
     },
     [ReleaseOperation.qcFail]: async (request) => {
       assertSystem(request);
       const body = parseOrThrow(RejectReleaseBody, request.body ?? {});
-      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'qc_fail', body)));
+      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'qc_fail', body, context.clock)));
     },
     [ReleaseOperation.markLive]: async (request) => {
       assertSystem(request);
-      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'mark_live')));
+      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'mark_live', {}, context.clock)));
     },
     [ReleaseOperation.markTakenDown]: async (request) => {
       assertSystem(request);
-      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'mark_taken_down')));
+      return ok(presentReleaseRef(await transitionRelease(orm.em.fork(), request.principal, releaseId(request), 'mark_taken_down', {}, context.clock)));
     },
   };
 };

@@ -1,5 +1,6 @@
 import type { OperationTable } from '@sv/platform';
 import type { WebhooksContext } from '../webhooks-context.ts';
+import { deliveryOperations } from './deliveries.handlers.ts';
 import { eventTypeOperations } from './event-types.handlers.ts';
 import { webhookOperations } from './webhooks.handlers.ts';
 
@@ -7,4 +8,5 @@ import { webhookOperations } from './webhooks.handlers.ts';
 export const webhooksOperations = (context: WebhooksContext): OperationTable => ({
   ...eventTypeOperations(context),
   ...webhookOperations(context),
+  ...deliveryOperations(context),
 });

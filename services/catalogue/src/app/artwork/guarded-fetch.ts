@@ -1,10 +1,8 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import type { LookupFunction } from 'node:net';
 import got, { type Request } from 'got';
 import { Messages } from '@sv/contracts';
-import { literalAddressOf } from '@sv/platform';
+import { REFUSED_ADDRESS_CODE, guardedLookup, literalAddressOf } from '@sv/platform';
 
 /** How far an outbound fetch of a client-named URL may go. */
 export interface FetchGuards {
@@ -21,29 +19,8 @@ export class GuardedFetchError extends Error {
   override name = 'GuardedFetchError';
 }
 
-const REFUSED_ADDRESS = 'ESV_ADDRESS_REFUSED';
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MEGABYTE = 1024 * 1024;
-
-/**
- * Resolves like dns.lookup, but fails unless every address of the name is allowed: the socket can
- * then only connect to a checked address, and a name that resolves differently on a second lookup
- * (DNS rebinding) is checked again on that lookup.
- */
-const guardedLookup =
-  (isAllowedAddress: FetchGuards['isAllowedAddress']): LookupFunction =>
-  (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      if (addresses.length === 0 || addresses.some((entry) => !isAllowedAddress(entry.address))) {
-        const refused = Object.assign(new Error(`${hostname} resolves to a refused address`), { code: REFUSED_ADDRESS });
-        return callback(refused, '', 0);
-      }
-      if (options.all) return callback(null, addresses);
-      const [first] = addresses as [LookupAddress];
-      return callback(null, first.address, first.family);
-    });
-  };
 
 const checkedUrl = (text: string, guards: FetchGuards): URL => {
   let url: URL;
@@ -62,7 +39,7 @@ const checkedUrl = (text: string, guards: FetchGuards): URL => {
 const describeFailure = (error: unknown, guards: FetchGuards): GuardedFetchError => {
   if (error instanceof GuardedFetchError) return error;
   const code = (error as { code?: unknown }).code;
-  if (code === REFUSED_ADDRESS) return new GuardedFetchError(Messages.coverArtPrivateAddress);
+  if (code === REFUSED_ADDRESS_CODE) return new GuardedFetchError(Messages.coverArtPrivateAddress);
   if (code === 'ETIMEDOUT' || (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError') {
     return new GuardedFetchError(Messages.coverArtTimeout(guards.timeoutMs / 1000));
   }

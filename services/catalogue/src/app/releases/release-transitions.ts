@@ -3,7 +3,7 @@ import { ReleaseEvents, type ReleaseStatus } from '@sv/contracts';
 import { recordEvent } from '@sv/platform';
 import type { Release } from '../../db/entities/release.entity.ts';
 import { changeVisibleRelease, touch, type ReleaseViewer } from './release-access.ts';
-import { releaseApprovedStillFires } from './release-approved-sunset.ts';
+import { releaseApprovedStillFires, systemClock, type Clock } from './release-approved-sunset.ts';
 import { releaseChange } from './release-changes.ts';
 import { transitionFrom, type ReleaseTransition } from './release-state-machine.ts';
 import { ReleaseStateConflictError } from './releases.errors.ts';
@@ -87,5 +87,6 @@ export const transitionRelease = (
   releaseId: string,
   transition: Exclude<ReleaseTransition, 'submit'>,
   input: TransitionInput = {},
+  clock: Clock = systemClock,
 ): Promise<Release> =>
-  changeVisibleRelease(em, viewer, releaseId, async (tx, release) => applyTransition(tx, release, transition, input));
+  changeVisibleRelease(em, viewer, releaseId, async (tx, release) => applyTransition(tx, release, transition, input, clock.now()));

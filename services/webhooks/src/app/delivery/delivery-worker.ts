@@ -1,0 +1,77 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { attemptDelivery, type AttemptDeps } from './attempt-delivery.ts';
+import { claimDueDeliveries, type ClaimedDelivery } from './claim.ts';
+
+export interface WorkerSettings {
+  tickMs: number;
+  concurrency: number;
+  perSubscription: number;
+  /** How long a claim keeps other replicas away: longer than any attempt can take. */
+  leaseMs: number;
+}
+
+export interface DeliveryWorker {
+  /** Stops claiming, then waits for the attempts in flight to be recorded. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery loop: every tick it claims as many due deliveries as it has free slots and runs
+ * their attempts without waiting for one another. All state is in Postgres, so retries survive
+ * restarts and any number of replicas can run this loop side by side.
+ */
+export const startDeliveryWorker = (orm: MikroORM, deps: AttemptDeps, settings: WorkerSettings, logger: Logger): DeliveryWorker => {
+  const log = logger.child({ worker: 'webhook-delivery' });
+  const inFlight = new Set<Promise<void>>();
+  let stopping = false;
+  let wake: (() => void) | undefined;
+
+  const run = (delivery: ClaimedDelivery): void => {
+    const attempt = attemptDelivery(orm.em.fork(), deps, delivery).then(
+      (verdict) => log.debug({ event_id: delivery.eventId, attempt: delivery.attempt, outcome: verdict.status }, 'delivery attempted'),
+      (error: unknown) => log.error({ err: error, delivery_id: delivery.id }, 'delivery attempt could not be recorded; it is retried when its lease ends'),
+    );
+    const tracked = attempt.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+
+  const tick = async (): Promise<void> => {
+    const room = settings.concurrency - inFlight.size;
+    const claimed = await claimDueDeliveries(
+      orm.em.fork(),
+      { room, perSubscription: settings.perSubscription, leaseMs: settings.leaseMs },
+      new Date(deps.now()),
+    );
+    for (const delivery of claimed) run(delivery);
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        await tick();
+      } catch (error) {
+        log.error({ err: error }, 'claiming due deliveries failed; trying again next tick');
+      }
+      if (!stopping) await sleep(settings.tickMs);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping = true;
+      wake?.();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+};
