@@ -93,12 +93,14 @@ beforeAll(async () => {
     flaky: (_request, earlier) => (earlier === 0 ? { status: 500, body: 'try again' } : { status: 200 }),
     never: () => ({ status: 500, body: 'still broken' }),
     gone: () => ({ status: 410 }),
+    // Never answers: the sender's timeout ends each attempt.
+    silent: () => ({ status: 200, delayMs: 600_000 }),
     busy: (_request, earlier) => (earlier === 0 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200 }),
   });
   platform = await startPlatform({
     supplyChain: true,
     webhooks: true,
-    env: { SV_WEBHOOK_RETRY_BASE_MS: '200', SV_WEBHOOK_RETRY_WINDOW_MS: '3000', SV_WEBHOOK_TICK_MS: '100' },
+    env: { SV_WEBHOOK_RETRY_BASE_MS: '200', SV_WEBHOOK_RETRY_WINDOW_MS: '3000', SV_WEBHOOK_TICK_MS: '100', SV_WEBHOOK_TIMEOUT_MS: '1000' },
   });
   const suffix = randomBytes(2).toString('hex');
   Object.assign(a, await tenantWorld(`dl-a-${suffix}`));
@@ -171,9 +173,13 @@ describe('subscriptions and history', () => {
     expectOk(await a.api(`/v1/releases/${releaseId}/submit`, { method: 'POST' }), 'resubmit');
     expectOk(await a.api(`/v1/releases/${releaseId}/approve`, { method: 'POST' }), 'approve');
 
-    await eventually('the later event at the late subscriber', () => receiver.at('/ok/late').length >= 1);
+    // The attempt is logged once the receiver has answered: wait for the log, then compare both.
+    const log = await eventually('the later event in the attempt log', async () => {
+      const entries = await attemptsOf(a.api, late.uuid);
+      return entries.length >= 1 ? entries : undefined;
+    });
+    expect(log.map((entry) => entry.event_type)).toEqual(['release.qc_pending']);
     expect(receiver.at('/ok/late').map((request) => JSON.parse(request.raw).type)).toEqual(['release.qc_pending']);
-    expect((await attemptsOf(a.api, late.uuid)).map((entry) => entry.event_type)).toEqual(['release.qc_pending']);
   });
 });
 
@@ -222,6 +228,17 @@ describe('retries', () => {
     expect(log.map((entry) => entry.attempt)).toEqual(log.map((_, index) => log.length - index));
     expect(log[0]!.next_retry_at).toBeNull();
     expect(log.slice(1).every((entry) => entry.next_retry_at !== null)).toBe(true);
+  });
+
+  it('retries a receiver that never answers after each timeout, then marks the delivery failed', async () => {
+    const hook = await subscribe(a.api, '/silent/1', ['video.created']);
+    await sendTest(a.api, hook.uuid);
+    await eventually('the delivery to fail', async () => (await statusesOf(hook.uuid)).includes('failed'), 20_000);
+    const log = await attemptsOf(a.api, hook.uuid);
+    expect(log.length).toBeGreaterThanOrEqual(2);
+    expect(log.length).toBe(receiver.at('/silent/1').length);
+    expect(log.every((entry) => entry.status_code === null && typeof entry.error === 'string' && entry.error !== '')).toBe(true);
+    expect(log[0]!.next_retry_at).toBeNull();
   });
 
   it('410 Gone ends the subscription: it is deactivated and gets nothing more', async () => {

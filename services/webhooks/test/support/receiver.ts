@@ -37,7 +37,7 @@ export const startReceiver = async (answers: Record<string, Answer>): Promise<Re
       received.push(request);
       const answer = answers[path.split('/')[1] ?? '']?.(request, earlier) ?? { status: 404 };
       const reply = () => res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? `answered ${answer.status}`);
-      if (answer.delayMs) setTimeout(reply, answer.delayMs);
+      if (answer.delayMs) setTimeout(reply, answer.delayMs).unref(); // never keeps a finished test run alive
       else reply();
     });
   });
@@ -47,7 +47,11 @@ export const startReceiver = async (answers: Record<string, Answer>): Promise<Re
     url: (path) => `http://127.0.0.1:${port}${path}`,
     received,
     at: (path) => received.filter((request) => request.path === path),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // receivers that never answer hold their connections open
+      }),
   };
 };
 
