@@ -302,6 +302,20 @@ describe('the attempt log', () => {
   });
 });
 
+describe('a slow receiver', () => {
+  it('does not hold up deliveries to other subscriptions', async () => {
+    const slow = await subscribe(a.api, '/slow/hold', ['video.created']);
+    const fast = await subscribe(a.api, '/ok/fast', ['video.created']);
+    // Six deliveries of 400 ms each to one subscription, at most two at a time: over a second.
+    await Promise.all(Array.from({ length: 6 }, () => sendTest(a.api, slow.uuid)));
+    await sendTest(a.api, fast.uuid);
+    await eventually('the fast receiver served', () => receiver.at('/ok/fast').length === 1);
+    const slowSettled = (await statusesOf(slow.uuid)).filter((status) => status === 'delivered').length;
+    expect(slowSettled).toBeLessThan(6);
+    await eventually('the slow receiver served too', async () => (await statusesOf(slow.uuid)).every((status) => status === 'delivered'));
+  });
+});
+
 describe('restarts and replicas', () => {
   it('delivers events produced while the service was stopped, each exactly once, after it starts again', async () => {
     const hook = await subscribe(a.api, '/ok/restart', ['release.rejected']);
