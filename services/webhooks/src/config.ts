@@ -22,6 +22,8 @@ const shape = {
   /** Attempts in flight at once in one process, overall and per subscription. */
   SV_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   SV_WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION: z.coerce.number().int().min(1).max(64).default(2),
+  /** How long finished deliveries and their attempt log are kept. */
+  SV_WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 };
 
 const LOCAL_SECRET_KEY = {
@@ -45,6 +47,7 @@ export interface DeliverySettings {
   retryWindowMs: number;
   concurrency: number;
   perSubscription: number;
+  retentionDays: number;
 }
 
 /** The longest wait between two attempts of one delivery. */
@@ -65,5 +68,6 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       retryWindowMs: parsed.SV_WEBHOOK_RETRY_WINDOW_MS,
       concurrency: parsed.SV_WEBHOOK_CONCURRENCY,
       perSubscription: parsed.SV_WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION,
+      retentionDays: parsed.SV_WEBHOOK_RETENTION_DAYS,
     },
   }));

@@ -1,5 +1,6 @@
 import { startServiceRuntime, type EventConsumer, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
 import { startDeliveryWorker } from './app/delivery/delivery-worker.ts';
+import { pruneDeliveryHistory } from './app/delivery/history-retention.ts';
 import { httpSender } from './app/delivery/http-sender.ts';
 import { cachedDspSlugs } from './app/event-types/event-types.service.ts';
 import type { WebhooksConfig } from './config.ts';
@@ -40,6 +41,25 @@ const deliveryWorkerOf = (runtime: ServiceRuntime, config: WebhooksConfig): Even
   );
 };
 
+const HOUR_MS = 3_600_000;
+
+/** Hourly, the delivery history past its retention is dropped (one replica at a time). */
+const historyRetentionOf = (runtime: ServiceRuntime, config: WebhooksConfig): EventConsumer => {
+  const prune = () =>
+    pruneDeliveryHistory(runtime.orm.em.fork(), new Date(Date.now() - config.delivery.retentionDays * 24 * HOUR_MS))
+      .then((pruned) => {
+        if (pruned.attempts + pruned.deliveries > 0) runtime.logger.info(pruned, 'delivery history pruned');
+      })
+      .catch((error: unknown) => runtime.logger.warn({ err: error }, 'pruning the delivery history failed'));
+  const timer = setInterval(() => void prune(), HOUR_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+    },
+  };
+};
+
 /** Starts the webhooks service: migrations, NATS operations, the fan-out consumer, the delivery worker, outbox relay and probe listener. */
 export const startWebhooks = async (config: WebhooksConfig, options: { relay?: boolean } = {}): Promise<ServiceRuntime> => {
   let context: WebhooksContext | undefined;
@@ -57,7 +77,7 @@ export const startWebhooks = async (config: WebhooksConfig, options: { relay?: b
     entities: WEBHOOKS_ENTITIES,
     migrations: WEBHOOKS_MIGRATIONS,
     operations: (runtime) => webhooksOperations(contextOf(runtime)),
-    consumers: async (runtime) => [await startFanOutConsumer(runtime), deliveryWorkerOf(runtime, config)],
+    consumers: async (runtime) => [await startFanOutConsumer(runtime), deliveryWorkerOf(runtime, config), historyRetentionOf(runtime, config)],
   };
   return startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
 };
