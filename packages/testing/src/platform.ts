@@ -38,6 +38,8 @@ export interface TestPlatform {
   startWebhooks(): Promise<ServiceProcess>;
   startGateway(extraEnv?: Record<string, string>): Promise<{ process: ServiceProcess; url: string }>;
   admin(...args: string[]): Promise<AdminResult>;
+  /** Runs the operator command and returns its JSON output; throws when it exits non-zero. */
+  adminOk(...args: string[]): Promise<Record<string, any>>;
   stop(): Promise<void>;
 }
 
@@ -142,6 +144,11 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
       return started;
     },
     admin: (...args) => runAdmin(env, args),
+    async adminOk(...args) {
+      const result = await runAdmin(env, args);
+      if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
+      return result.json;
+    },
     async stop() {
       await Promise.allSettled(processes.map((child) => child.stop()));
       await db.drop();

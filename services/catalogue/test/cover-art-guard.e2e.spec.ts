@@ -29,14 +29,9 @@ beforeAll(async () => {
   coverUrl = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}/cover.jpg`;
 
   platform = await startPlatform({ env: { SV_ALLOW_PRIVATE_URLS: '0' } });
-  const admin = async (...args: string[]) => {
-    const result = await platform.admin(...args);
-    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-    return result.json;
-  };
-  await admin('tenant', 'create', '--slug', 'guarded', '--name', 'Guarded');
-  const artist = await admin('artist', 'create', '--tenant', 'guarded', '--name', 'Nova', '--slug', 'nova');
-  const key = await admin('key', 'create', '--tenant', 'guarded', '--role', 'artist', '--artist', String(artist.artist.uuid));
+  await platform.adminOk('tenant', 'create', '--slug', 'guarded', '--name', 'Guarded');
+  const artist = await platform.adminOk('artist', 'create', '--tenant', 'guarded', '--name', 'Nova', '--slug', 'nova');
+  const key = await platform.adminOk('key', 'create', '--tenant', 'guarded', '--role', 'artist', '--artist', String(artist.artist.uuid));
   api = apiClient(platform.baseUrl, String(key.key));
 }, 180_000);
 

@@ -20,16 +20,11 @@ describe('authentication with API keys', () => {
   const tenants: Record<string, { uuid: string; slug: string }> = {};
   const keys: Record<string, { key: string; api_key: { uuid: string; prefix: string; expires_at: string | null } }> = {};
 
-  const admin = async (...args: string[]) => {
-    const result = await platform.admin(...args);
-    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-    return result.json;
-  };
   const createTenant = async (slug: string, ...extra: string[]) => {
-    tenants[slug] = (await admin('tenant', 'create', '--slug', slug, '--name', `Tenant ${slug}`, ...extra)).tenant;
+    tenants[slug] = (await platform.adminOk('tenant', 'create', '--slug', slug, '--name', `Tenant ${slug}`, ...extra)).tenant;
   };
   const createKey = async (name: string, tenant: string, ...extra: string[]) => {
-    keys[name] = (await admin('key', 'create', '--tenant', tenant, '--role', 'owner', ...extra)) as (typeof keys)[string];
+    keys[name] = (await platform.adminOk('key', 'create', '--tenant', tenant, '--role', 'owner', ...extra)) as (typeof keys)[string];
   };
   const me = (key: string, headers: Record<string, string> = {}) => apiRequest(platform.baseUrl, '/users/me', { key, headers });
 
@@ -92,7 +87,7 @@ describe('authentication with API keys', () => {
       const before = await me(key);
       expect(before.status).toBe(200);
       expect(before.body.data.api_key.expires_at).toBe(keys.alphaToRevoke!.api_key.expires_at);
-      const revoked = await admin('key', 'revoke', '--key', key);
+      const revoked = await platform.adminOk('key', 'revoke', '--key', key);
       expect(revoked.api_key.uuid).toBe(keys.alphaToRevoke!.api_key.uuid);
       expect401(await me(key), Messages.apiKeyInvalid);
       expect401(await apiRequest(platform.baseUrl, '/artists', { key }), Messages.apiKeyInvalid);
@@ -108,13 +103,13 @@ describe('authentication with API keys', () => {
     it('a key of a suspended tenant is 401, and works again after unsuspend', async () => {
       const key = keys.gamma!.key;
       expect((await me(key)).status).toBe(200);
-      const suspended = await admin('tenant', 'suspend', '--slug', 'gamma');
+      const suspended = await platform.adminOk('tenant', 'suspend', '--slug', 'gamma');
       expect(suspended.tenant.slug).toBe('gamma');
       expect401(await me(key), Messages.apiKeyInvalid);
       expect401(await apiRequest(platform.baseUrl, '/artists', { key }), Messages.apiKeyInvalid);
       expect((await me(keys.alpha!.key)).status).toBe(200);
 
-      await admin('tenant', 'unsuspend', '--slug', 'gamma');
+      await platform.adminOk('tenant', 'unsuspend', '--slug', 'gamma');
       const restored = await me(key);
       expect(restored.status).toBe(200);
       expect(restored.body.data.workspace.slug).toBe('gamma');
@@ -134,7 +129,7 @@ describe('authentication with API keys', () => {
 
     it('an invoice less than 7 days overdue is within grace', async () => {
       const key = keys.gamma!.key;
-      const invoice = await admin('tenant', 'invoice', '--slug', 'gamma', '--days-overdue', '6');
+      const invoice = await platform.adminOk('tenant', 'invoice', '--slug', 'gamma', '--days-overdue', '6');
       expect(invoice.invoice.status).toBe('open');
       expect((await me(key)).status).toBe(200);
       expect((await apiRequest(platform.baseUrl, '/artists', { key })).status).toBe(200);
@@ -142,14 +137,14 @@ describe('authentication with API keys', () => {
 
     it('an invoice exactly 7 days overdue is still within grace (200)', async () => {
       const key = keys.gamma!.key;
-      const invoice = await admin('tenant', 'invoice', '--slug', 'gamma', '--days-overdue', '7');
+      const invoice = await platform.adminOk('tenant', 'invoice', '--slug', 'gamma', '--days-overdue', '7');
       expect(invoice.invoice.days_overdue).toBe(7);
       expect((await me(key)).status).toBe(200);
     }, ADMIN_TIMEOUT);
 
     it('past 7 days every authenticated request is 402 with exactly the spec body, until paid', async () => {
       const key = keys.gamma!.key;
-      await admin('tenant', 'invoice', '--slug', 'gamma', '--days-overdue', '8');
+      await platform.adminOk('tenant', 'invoice', '--slug', 'gamma', '--days-overdue', '8');
       const responses = await Promise.all(everyKindOfRequest(key));
       for (const response of responses) {
         expect(response.status).toBe(402);
@@ -163,7 +158,7 @@ describe('authentication with API keys', () => {
       expect((await apiRequest(platform.baseUrl, '/no-such-route', { key })).status).toBe(404);
       expect((await apiRequest(platform.baseUrl, '/health', { key })).status).toBe(200);
 
-      const paid = await admin('tenant', 'invoice-paid', '--slug', 'gamma');
+      const paid = await platform.adminOk('tenant', 'invoice-paid', '--slug', 'gamma');
       expect(paid.invoice.status).toBe('paid');
       const restored = await me(key);
       expect(restored.status).toBe(200);

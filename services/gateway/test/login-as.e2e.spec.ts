@@ -45,11 +45,6 @@ describe('login-as into client tenants', () => {
   const tokens: Record<string, string> = {};
   const artists: Record<string, string> = {};
 
-  const admin = async (...args: string[]) => {
-    const result = await platform.admin(...args);
-    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-    return result.json;
-  };
   const api = (token: string): Api => apiClient(platform.baseUrl, token);
   const loginAs = (token: string, tenantUuid: string, headers: Record<string, string> = {}) =>
     api(token)(`/tenants/clients/${tenantUuid}/login-as`, { method: 'POST', headers });
@@ -64,14 +59,14 @@ describe('login-as into client tenants', () => {
     //        └─ sibling
     // other (an unrelated tree)
     const [label, other] = await Promise.all([
-      admin('tenant', 'create', '--slug', 'label', '--name', 'Label'),
-      admin('tenant', 'create', '--slug', 'other', '--name', 'Other'),
+      platform.adminOk('tenant', 'create', '--slug', 'label', '--name', 'Label'),
+      platform.adminOk('tenant', 'create', '--slug', 'other', '--name', 'Other'),
     ]);
     const [child, sibling] = await Promise.all([
-      admin('tenant', 'create', '--slug', 'child', '--name', 'Child', '--parent', 'label'),
-      admin('tenant', 'create', '--slug', 'sibling', '--name', 'Sibling', '--parent', 'label'),
+      platform.adminOk('tenant', 'create', '--slug', 'child', '--name', 'Child', '--parent', 'label'),
+      platform.adminOk('tenant', 'create', '--slug', 'sibling', '--name', 'Sibling', '--parent', 'label'),
     ]);
-    const grandchild = await admin('tenant', 'create', '--slug', 'grandchild', '--name', 'Grandchild', '--parent', 'child');
+    const grandchild = await platform.adminOk('tenant', 'create', '--slug', 'grandchild', '--name', 'Grandchild', '--parent', 'child');
     Object.assign(tenants, {
       label: label.tenant,
       other: other.tenant,
@@ -82,10 +77,10 @@ describe('login-as into client tenants', () => {
 
     const user = async (name: string, tenant: string, role: string) => {
       const email = `${name}@${tenant}.example`;
-      users[name] = (await admin('user', 'create', '--tenant', tenant, '--email', email, '--password', PASSWORD, '--role', role)).user;
+      users[name] = (await platform.adminOk('user', 'create', '--tenant', tenant, '--email', email, '--password', PASSWORD, '--role', role)).user;
     };
     const artist = async (tenant: string, name: string, slug: string) => {
-      artists[slug] = (await admin('artist', 'create', '--tenant', tenant, '--name', name, '--slug', slug)).artist.uuid;
+      artists[slug] = (await platform.adminOk('artist', 'create', '--tenant', tenant, '--name', name, '--slug', slug)).artist.uuid;
     };
     await Promise.all([
       user('owner', 'label', 'owner'),
@@ -238,7 +233,7 @@ describe('login-as into client tenants', () => {
     });
 
     it('an API key is 403: login-as re-scopes a person, and a key is none', async () => {
-      const key = (await admin('key', 'create', '--tenant', 'label', '--role', 'owner')).key as string;
+      const key = (await platform.adminOk('key', 'create', '--tenant', 'label', '--role', 'owner')).key as string;
       expectError(await loginAs(key, tenants.child!.uuid), 403, 'You do not have permission to perform this action.');
     }, ADMIN_TIMEOUT);
   });
@@ -296,13 +291,13 @@ describe('login-as into client tenants', () => {
 
     it('a suspended client cannot be entered, and tokens into it stop working until it is unsuspended', async () => {
       const token = (await loginAs(tokens.owner!, tenants.sibling!.uuid)).body.data.access_token as string;
-      await admin('tenant', 'suspend', '--slug', 'sibling');
+      await platform.adminOk('tenant', 'suspend', '--slug', 'sibling');
       try {
         expectError(await loginAs(tokens.owner!, tenants.sibling!.uuid), 403, Messages.workspaceSuspended);
         expectError(await api(token)('/users/me'), 403, Messages.workspaceSuspended);
         expect((await api(tokens.owner!)('/users/me')).status).toBe(200);
       } finally {
-        await admin('tenant', 'unsuspend', '--slug', 'sibling');
+        await platform.adminOk('tenant', 'unsuspend', '--slug', 'sibling');
       }
       expect((await api(token)('/users/me')).status).toBe(200);
     }, ADMIN_TIMEOUT);

@@ -16,12 +16,6 @@ describe('the tenants.plan operation over NATS', () => {
   let nc: NatsConnection;
   const tenants: Record<string, { uuid: string; slug: string }> = {};
 
-  const admin = async (...args: string[]) => {
-    const result = await platform.admin(...args);
-    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-    return result.json;
-  };
-
   const principalOf = (tenant: { uuid: string; slug: string }, role: Principal['role'] = 'artist'): Principal => ({
     tenant_id: tenant.uuid,
     tenant_slug: tenant.slug,
@@ -43,11 +37,11 @@ describe('the tenants.plan operation over NATS', () => {
     platform = await startPlatform({ catalogue: false });
     nc = await connect({ servers: TEST_NATS_URL });
     const [planned, plain] = await Promise.all([
-      admin('tenant', 'create', '--slug', 'planned', '--name', 'Planned'),
-      admin('tenant', 'create', '--slug', 'plain', '--name', 'Plain'),
+      platform.adminOk('tenant', 'create', '--slug', 'planned', '--name', 'Planned'),
+      platform.adminOk('tenant', 'create', '--slug', 'plain', '--name', 'Plain'),
     ]);
     // The child needs its parent to exist first.
-    const child = await admin('tenant', 'create', '--slug', 'child-of-plain', '--name', 'Child', '--parent', 'plain');
+    const child = await platform.adminOk('tenant', 'create', '--slug', 'child-of-plain', '--name', 'Child', '--parent', 'plain');
     Object.assign(tenants, { planned: planned.tenant, plain: plain.tenant, child: child.tenant });
   }, 180_000);
 
@@ -61,20 +55,20 @@ describe('the tenants.plan operation over NATS', () => {
   });
 
   it('follows the operator command: a plan set, changed and given video distribution', async () => {
-    const set = await admin('tenant', 'plan', '--slug', 'planned', '--releases-per-year', '4');
+    const set = await platform.adminOk('tenant', 'plan', '--slug', 'planned', '--releases-per-year', '4');
     expect(set.plan).toEqual(expect.objectContaining({ tenant_uuid: tenants.planned!.uuid, releases_per_year: 4, video_distribution: false }));
     expect(await planOf(tenants.planned!)).toEqual({ plan: { releases_per_year: 4, video_distribution: false }, has_artist_plan: true });
 
-    await admin('tenant', 'plan', '--slug', 'planned', '--releases-per-year', '12', '--video-distribution', 'true');
+    await platform.adminOk('tenant', 'plan', '--slug', 'planned', '--releases-per-year', '12', '--video-distribution', 'true');
     expect(await planOf(tenants.planned!)).toEqual({ plan: { releases_per_year: 12, video_distribution: true }, has_artist_plan: true });
 
     // Leaving out --video-distribution keeps it.
-    await admin('tenant', 'plan', '--slug', 'planned', '--releases-per-year', '0');
+    await platform.adminOk('tenant', 'plan', '--slug', 'planned', '--releases-per-year', '0');
     expect(await planOf(tenants.planned!)).toEqual({ plan: { releases_per_year: 0, video_distribution: true }, has_artist_plan: true });
   }, ADMIN_TIMEOUT * 2);
 
   it("answers for the principal's tenant only, whatever its role; a child does not inherit its parent's plan", async () => {
-    await admin('tenant', 'plan', '--slug', 'plain', '--releases-per-year', '2');
+    await platform.adminOk('tenant', 'plan', '--slug', 'plain', '--releases-per-year', '2');
     expect((await planOf(tenants.plain!, 'owner')).plan).toEqual({ releases_per_year: 2, video_distribution: false });
     expect(await planOf(tenants.child!, 'collaborator')).toEqual({ plan: null, has_artist_plan: false });
     expect((await planOf(tenants.planned!, 'collaborator')).plan?.releases_per_year).toBe(0);

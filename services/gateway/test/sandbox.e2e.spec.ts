@@ -11,12 +11,6 @@ describe('sandbox and production', () => {
   const keys = { production: '', sandbox: '' };
   const tenantIds = { production: '', sandbox: '' };
 
-  const adminOk = async (platform: TestPlatform, ...args: string[]) => {
-    const result = await platform.admin(...args);
-    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-    return result.json;
-  };
-
   beforeAll(async () => {
     // Assigned one by one, so afterAll stops whichever started even if the other failed.
     await Promise.all([
@@ -26,14 +20,14 @@ describe('sandbox and production', () => {
     sandboxOrigin = new URL(sandbox.baseUrl).origin;
     // The same tenant slug in both environments: they are still separate worlds.
     const [prodTenant, sandboxTenant] = await Promise.all([
-      adminOk(production, 'tenant', 'create', '--slug', 'twin', '--name', 'Twin Records'),
-      adminOk(sandbox, 'tenant', 'create', '--slug', 'twin', '--name', 'Twin Records', '--env', 'sandbox'),
+      production.adminOk('tenant', 'create', '--slug', 'twin', '--name', 'Twin Records'),
+      sandbox.adminOk('tenant', 'create', '--slug', 'twin', '--name', 'Twin Records', '--env', 'sandbox'),
     ]);
     tenantIds.production = prodTenant.tenant.uuid;
     tenantIds.sandbox = sandboxTenant.tenant.uuid;
     const [prodKey, sandboxKey] = await Promise.all([
-      adminOk(production, 'key', 'create', '--tenant', 'twin', '--role', 'owner'),
-      adminOk(sandbox, 'key', 'create', '--tenant', 'twin', '--role', 'owner', '--env', 'sandbox'),
+      production.adminOk('key', 'create', '--tenant', 'twin', '--role', 'owner'),
+      sandbox.adminOk('key', 'create', '--tenant', 'twin', '--role', 'owner', '--env', 'sandbox'),
     ]);
     keys.production = prodKey.key;
     keys.sandbox = sandboxKey.key;

@@ -71,12 +71,6 @@ const expectError = (response: ApiResponse, status: number, message: string) => 
 
 const expectInvalidToken = (response: ApiResponse) => expectError(response, 401, Messages.tokenInvalid);
 
-const adminOk = async (platform: TestPlatform, ...args: string[]) => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
 const login = (baseUrl: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   apiRequest(baseUrl, '/auth/login', { method: 'POST', body, headers });
 
@@ -120,17 +114,17 @@ describe('interactive sessions', () => {
     plainHttpUrl = (await platform.startGateway({ SV_COOKIE_SECURE: '0' })).url;
 
     const createTenant = async (slug: string, ...extra: string[]) => {
-      tenants[slug] = (await adminOk(platform, 'tenant', 'create', '--slug', slug, '--name', `Tenant ${slug}`, ...extra)).tenant;
+      tenants[slug] = (await platform.adminOk('tenant', 'create', '--slug', slug, '--name', `Tenant ${slug}`, ...extra)).tenant;
     };
     await Promise.all([
       createTenant('sessions', '--domain', 'sessions.example'),
       createTenant('frozen'),
       createTenant('overdue'),
-      adminOk(sandbox, 'tenant', 'create', '--slug', 'sessions', '--name', 'Sandbox sessions', '--env', 'sandbox'),
-      adminOk(strict, 'tenant', 'create', '--slug', 'strict', '--name', 'Strict'),
+      sandbox.adminOk('tenant', 'create', '--slug', 'sessions', '--name', 'Sandbox sessions', '--env', 'sandbox'),
+      strict.adminOk('tenant', 'create', '--slug', 'strict', '--name', 'Strict'),
     ]);
     const createUser = async (name: string, tenant: string, email: string) => {
-      users[name] = (await adminOk(platform, 'user', 'create', '--tenant', tenant, '--email', email, '--password', PASSWORD, '--role', 'owner')).user;
+      users[name] = (await platform.adminOk('user', 'create', '--tenant', tenant, '--email', email, '--password', PASSWORD, '--role', 'owner')).user;
     };
     await Promise.all([
       createUser('alice', 'sessions', 'alice@sessions.test'),
@@ -141,9 +135,9 @@ describe('interactive sessions', () => {
       createUser('suspended', 'sessions', 'suspended@sessions.test'),
       createUser('frozen', 'frozen', 'owner@frozen.test'),
       createUser('overdue', 'overdue', 'owner@overdue.test'),
-      adminOk(sandbox, 'user', 'create', '--tenant', 'sessions', '--email', 'alice@sessions.test', '--password', PASSWORD, '--role', 'owner', '--env', 'sandbox'),
-      adminOk(strict, 'user', 'create', '--tenant', 'strict', '--email', 'owner@strict.test', '--password', PASSWORD, '--role', 'owner'),
-      adminOk(platform, 'key', 'create', '--tenant', 'sessions', '--role', 'owner').then((created) => (apiKey = created.key as string)),
+      sandbox.adminOk('user', 'create', '--tenant', 'sessions', '--email', 'alice@sessions.test', '--password', PASSWORD, '--role', 'owner', '--env', 'sandbox'),
+      strict.adminOk('user', 'create', '--tenant', 'strict', '--email', 'owner@strict.test', '--password', PASSWORD, '--role', 'owner'),
+      platform.adminOk('key', 'create', '--tenant', 'sessions', '--role', 'owner').then((created) => (apiKey = created.key as string)),
     ]);
   }, 300_000);
 
@@ -635,7 +629,7 @@ describe('interactive sessions', () => {
       async () => {
         const before = await signIn('suspended@sessions.test');
         expect((await me(platform.baseUrl, before.token)).status).toBe(200);
-        await adminOk(platform, 'user', 'suspend', '--tenant', 'sessions', '--email', 'suspended@sessions.test');
+        await platform.adminOk('user', 'suspend', '--tenant', 'sessions', '--email', 'suspended@sessions.test');
 
         const refused = await login(platform.baseUrl, { email: 'suspended@sessions.test', password: PASSWORD, tenant_slug: 'sessions' });
         expectError(refused, 403, Messages.accountSuspended);
@@ -660,8 +654,8 @@ describe('interactive sessions', () => {
     it(
       'a user unsuspended through the operator command can log in again',
       async () => {
-        await adminOk(platform, 'user', 'suspend', '--tenant', 'sessions', '--email', 'suspended@sessions.test');
-        await adminOk(platform, 'user', 'unsuspend', '--tenant', 'sessions', '--email', 'suspended@sessions.test');
+        await platform.adminOk('user', 'suspend', '--tenant', 'sessions', '--email', 'suspended@sessions.test');
+        await platform.adminOk('user', 'unsuspend', '--tenant', 'sessions', '--email', 'suspended@sessions.test');
         const session = await signIn('suspended@sessions.test');
         expect((await me(platform.baseUrl, session.token)).status).toBe(200);
       },
@@ -672,7 +666,7 @@ describe('interactive sessions', () => {
       'a suspended workspace: login is 403 "This workspace is suspended.", a token issued before is 403; unsuspending restores both',
       async () => {
         const before = await signIn('owner@frozen.test', 'frozen');
-        await adminOk(platform, 'tenant', 'suspend', '--slug', 'frozen');
+        await platform.adminOk('tenant', 'suspend', '--slug', 'frozen');
 
         expectError(
           await login(platform.baseUrl, { email: 'owner@frozen.test', password: PASSWORD, tenant_slug: 'frozen' }),
@@ -683,7 +677,7 @@ describe('interactive sessions', () => {
         expectError(await me(platform.baseUrl, before.token), 403, Messages.workspaceSuspended);
         expectError(await apiRequest(platform.baseUrl, '/artists', { key: before.token }), 403, Messages.workspaceSuspended);
 
-        await adminOk(platform, 'tenant', 'unsuspend', '--slug', 'frozen');
+        await platform.adminOk('tenant', 'unsuspend', '--slug', 'frozen');
         expect((await me(platform.baseUrl, before.token)).status).toBe(200);
         expect((await me(platform.baseUrl, (await signIn('owner@frozen.test', 'frozen')).token)).status).toBe(200);
       },
@@ -694,10 +688,10 @@ describe('interactive sessions', () => {
       'an invoice 7 days overdue is within grace; 8 days overdue makes every JWT request 402 with exactly {error}; paying restores access',
       async () => {
         const session = await signIn('owner@overdue.test', 'overdue');
-        await adminOk(platform, 'tenant', 'invoice', '--slug', 'overdue', '--days-overdue', '7');
+        await platform.adminOk('tenant', 'invoice', '--slug', 'overdue', '--days-overdue', '7');
         expect((await me(platform.baseUrl, session.token)).status).toBe(200);
 
-        await adminOk(platform, 'tenant', 'invoice', '--slug', 'overdue', '--days-overdue', '8');
+        await platform.adminOk('tenant', 'invoice', '--slug', 'overdue', '--days-overdue', '8');
         for (const response of [
           await me(platform.baseUrl, session.token),
           await apiRequest(platform.baseUrl, '/artists', { key: session.token }),
@@ -709,7 +703,7 @@ describe('interactive sessions', () => {
         expect(Messages.invoiceOverdue).toBe(
           'Account access is suspended due to an outstanding invoice. Please contact support to restore access.',
         );
-        await adminOk(platform, 'tenant', 'invoice-paid', '--slug', 'overdue');
+        await platform.adminOk('tenant', 'invoice-paid', '--slug', 'overdue');
         expect((await me(platform.baseUrl, session.token)).status).toBe(200);
       },
       ADMIN_TIMEOUT,

@@ -47,11 +47,6 @@ describe('tenants: clients, domain mapping and white-label assets', () => {
   const as: Record<string, Api> = {};
   let acmeKey: Api;
 
-  const admin = async (...args: string[]) => {
-    const result = await platform.admin(...args);
-    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-    return result.json;
-  };
   const login = async (email: string, tenantSlug: string): Promise<Api> => {
     const response = await apiRequest(platform.baseUrl, '/auth/login', { body: { email, password: PASSWORD, tenant_slug: tenantSlug } });
     expect(response.status).toBe(200);
@@ -62,20 +57,20 @@ describe('tenants: clients, domain mapping and white-label assets', () => {
     smallPng = await imageOf('png');
     platform = await startPlatform({ catalogue: false, env: { SV_RATE_LIMIT_MULTIPLIER: '20' } });
     const [acme, rival] = await Promise.all([
-      admin('tenant', 'create', '--slug', 'acme', '--name', 'Acme Music'),
-      admin('tenant', 'create', '--slug', 'rival', '--name', 'Rival Records'),
+      platform.adminOk('tenant', 'create', '--slug', 'acme', '--name', 'Acme Music'),
+      platform.adminOk('tenant', 'create', '--slug', 'rival', '--name', 'Rival Records'),
     ]);
     tenants.acme = acme.tenant;
     tenants.rival = rival.tenant;
     const user = (tenant: string, email: string, role: string) =>
-      admin('user', 'create', '--tenant', tenant, '--email', email, '--password', PASSWORD, '--role', role);
+      platform.adminOk('user', 'create', '--tenant', tenant, '--email', email, '--password', PASSWORD, '--role', role);
     const [, , , , , key] = await Promise.all([
       user('acme', 'owner@acme.example', 'owner'),
       user('acme', 'labeladmin@acme.example', 'label_admin'),
       user('acme', 'team@acme.example', 'team'),
       user('acme', 'artist@acme.example', 'artist'),
       user('rival', 'owner@rival.example', 'owner'),
-      admin('key', 'create', '--tenant', 'acme', '--role', 'owner'),
+      platform.adminOk('key', 'create', '--tenant', 'acme', '--role', 'owner'),
     ]);
     acmeKey = apiClient(platform.baseUrl, key.key);
     [as.owner, as.labelAdmin, as.team, as.artist, as.rival] = await Promise.all([
@@ -183,8 +178,8 @@ describe('tenants: clients, domain mapping and white-label assets', () => {
     beforeAll(async () => {
       // A grandchild of acme (a child of north), and a child of rival.
       const [grandchild, rivalChild] = await Promise.all([
-        admin('tenant', 'create', '--slug', 'north-grand', '--name', 'North Grandchild', '--parent', 'north'),
-        admin('tenant', 'create', '--slug', 'rival-child', '--name', 'Rival Child', '--parent', 'rival'),
+        platform.adminOk('tenant', 'create', '--slug', 'north-grand', '--name', 'North Grandchild', '--parent', 'north'),
+        platform.adminOk('tenant', 'create', '--slug', 'rival-child', '--name', 'Rival Child', '--parent', 'rival'),
       ]);
       tenants.grandchild = grandchild.tenant;
       tenants.rivalChild = rivalChild.tenant;

@@ -25,16 +25,11 @@ describe('users', () => {
   const keys: Record<string, string> = {};
   const admins: Record<string, { uuid: string; email: string }> = {};
 
-  const admin = async (...args: string[]) => {
-    const result = await platform.admin(...args);
-    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-    return result.json;
-  };
   const createKey = async (name: string, tenant: string, role: string, ...extra: string[]) => {
-    keys[name] = (await admin('key', 'create', '--tenant', tenant, '--role', role, ...extra)).key as string;
+    keys[name] = (await platform.adminOk('key', 'create', '--tenant', tenant, '--role', role, ...extra)).key as string;
   };
   const createAdminUser = async (name: string, tenant: string, role: string) => {
-    admins[name] = (await admin('user', 'create', '--tenant', tenant, '--email', `${name}@${tenant}.example`, '--password', PASSWORD, '--role', role))
+    admins[name] = (await platform.adminOk('user', 'create', '--tenant', tenant, '--email', `${name}@${tenant}.example`, '--password', PASSWORD, '--role', role))
       .user as { uuid: string; email: string };
   };
 
@@ -58,8 +53,8 @@ describe('users', () => {
     // The 'auth' category allows 5 requests a minute per address; this file signs in more often.
     platform = await startPlatform({ catalogue: false, env: { SV_RATE_LIMIT_MULTIPLIER: '20', SV_COOKIE_SECURE: '0' } });
     await Promise.all([
-      admin('tenant', 'create', '--slug', 'alpha', '--name', 'Alpha Records'),
-      admin('tenant', 'create', '--slug', 'beta', '--name', 'Beta Music'),
+      platform.adminOk('tenant', 'create', '--slug', 'alpha', '--name', 'Alpha Records'),
+      platform.adminOk('tenant', 'create', '--slug', 'beta', '--name', 'Beta Music'),
     ]);
     await Promise.all([
       createKey('owner', 'alpha', 'owner'),

@@ -43,22 +43,16 @@ let lyra: ArtistKey; // tenant A, artist Lyra
 let orion: ArtistKey; // tenant B
 let teamA: Api;
 
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
 const newTenant = async (slug: string): Promise<Tenant> => {
-  const created = await adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`);
+  const created = await platform.adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`);
   return { uuid: String(created.tenant.uuid), slug };
 };
 
 /** An artist of the tenant and an artist key acting for it. */
 const newArtistKey = async (tenant: Tenant, slug: string): Promise<ArtistKey> => {
-  const artist = await adminOk('artist', 'create', '--tenant', tenant.slug, '--name', slug, '--slug', slug);
+  const artist = await platform.adminOk('artist', 'create', '--tenant', tenant.slug, '--name', slug, '--slug', slug);
   const artistId = String(artist.artist.uuid);
-  const key = await adminOk('key', 'create', '--tenant', tenant.slug, '--role', 'artist', '--artist', artistId);
+  const key = await platform.adminOk('key', 'create', '--tenant', tenant.slug, '--role', 'artist', '--artist', artistId);
   return {
     api: apiClient(platform.baseUrl, String(key.key)),
     principal: {
@@ -76,7 +70,7 @@ beforeAll(async () => {
   platform = await startPlatform({ supplyChain: true });
   const [a, b] = await Promise.all([newTenant('sc-rel-a'), newTenant('sc-rel-b')]);
   [nova, lyra, orion] = await Promise.all([newArtistKey(a, 'nova'), newArtistKey(a, 'lyra'), newArtistKey(b, 'orion')]);
-  teamA = apiClient(platform.baseUrl, String((await adminOk('key', 'create', '--tenant', a.slug, '--role', 'team')).key));
+  teamA = apiClient(platform.baseUrl, String((await platform.adminOk('key', 'create', '--tenant', a.slug, '--role', 'team')).key));
   nc = await connect({ servers: TEST_NATS_URL });
   db = new pg.Client({ connectionString: platform.db.url });
   await db.connect();

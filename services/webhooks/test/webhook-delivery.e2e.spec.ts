@@ -22,17 +22,11 @@ let receiver: Receiver;
 const a = { api: {} as Api, artist: '' };
 const b = { api: {} as Api, artist: '' };
 
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
 const tenantWorld = async (slug: string) => {
-  await adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`);
+  await platform.adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`);
   const [key, artist] = await Promise.all([
-    adminOk('key', 'create', '--tenant', slug, '--role', 'owner', '--roster'),
-    adminOk('artist', 'create', '--tenant', slug, '--name', `Artist ${slug}`, '--slug', `artist-${slug}`),
+    platform.adminOk('key', 'create', '--tenant', slug, '--role', 'owner', '--roster'),
+    platform.adminOk('artist', 'create', '--tenant', slug, '--name', `Artist ${slug}`, '--slug', `artist-${slug}`),
   ]);
   return { api: apiClient(platform.baseUrl, String(key.key)), artist: String(artist.artist.uuid) };
 };

@@ -25,13 +25,7 @@ let apiB: Api;
 let apiL: Api;
 let teamA: Api;
 
-const adminOk = async (...args: string[]): Promise<Record<string, any>> => {
-  const result = await platform.admin(...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-  return result.json;
-};
-
-const keyOf = async (slug: string, role: string): Promise<string> => String((await adminOk('key', 'create', '--tenant', slug, '--role', role)).key);
+const keyOf = async (slug: string, role: string): Promise<string> => String((await platform.adminOk('key', 'create', '--tenant', slug, '--role', role)).key);
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   name: `Hook ${randomBytes(3).toString('hex')}`,
@@ -52,7 +46,7 @@ const sealedOf = async (uuid: string): Promise<string> =>
 
 beforeAll(async () => {
   platform = await startPlatform({ catalogue: false, supplyChain: true, webhooks: true });
-  await Promise.all(['wh-a', 'wh-b', 'wh-l'].map((slug) => adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`)));
+  await Promise.all(['wh-a', 'wh-b', 'wh-l'].map((slug) => platform.adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`)));
   const [a, b, l, team] = await Promise.all([keyOf('wh-a', 'owner'), keyOf('wh-b', 'owner'), keyOf('wh-l', 'owner'), keyOf('wh-a', 'team')]);
   apiA = apiClient(platform.baseUrl, a);
   apiB = apiClient(platform.baseUrl, b);

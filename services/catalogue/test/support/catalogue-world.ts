@@ -31,22 +31,17 @@ export const suffix = (): string => randomBytes(3).toString('hex');
 
 export const startCatalogueWorld = async (options?: Parameters<typeof startPlatform>[0]): Promise<CatalogueWorld> => {
   const platform = await startPlatform(options);
-  const admin = async (...args: string[]): Promise<Record<string, any>> => {
-    const result = await platform.admin(...args);
-    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
-    return result.json;
-  };
   const db = new pg.Client({ connectionString: platform.db.url });
   await db.connect();
   return {
     platform,
     db,
-    admin,
-    tenant: async (slug, name = `Label ${slug}`) => String((await admin('tenant', 'create', '--slug', slug, '--name', name)).tenant.uuid),
+    admin: (...args) => platform.adminOk(...args),
+    tenant: async (slug, name = `Label ${slug}`) => String((await platform.adminOk('tenant', 'create', '--slug', slug, '--name', name)).tenant.uuid),
     artist: async (tenant, slug, name = slug) =>
-      String((await admin('artist', 'create', '--tenant', tenant, '--name', name, '--slug', slug)).artist.uuid),
+      String((await platform.adminOk('artist', 'create', '--tenant', tenant, '--name', name, '--slug', slug)).artist.uuid),
     key: async (tenant, role, ...extra) =>
-      apiClient(platform.baseUrl, String((await admin('key', 'create', '--tenant', tenant, '--role', role, ...extra)).key)),
+      apiClient(platform.baseUrl, String((await platform.adminOk('key', 'create', '--tenant', tenant, '--role', role, ...extra)).key)),
     async stop() {
       await db.end();
       await platform.stop();
