@@ -1,17 +1,17 @@
-import { Artist } from './entities/artist.entity.ts';
-import { Release } from './entities/release.entity.ts';
-import { Track } from './entities/track.entity.ts';
-import { Video } from './entities/video.entity.ts';
 import { AnimatedArtwork } from './entities/animated-artwork.entity.ts';
+import { Artist } from './entities/artist.entity.ts';
+import { Collaborator } from './entities/collaborator.entity.ts';
+import { Publisher } from './entities/publisher.entity.ts';
+import { Release } from './entities/release.entity.ts';
+import { ReleaseLocalization } from './entities/release-localization.entity.ts';
+import { RightsRecord } from './entities/rights-record.entity.ts';
+import { Track } from './entities/track.entity.ts';
+import { TrackCredit } from './entities/track-credit.entity.ts';
+import { Video } from './entities/video.entity.ts';
+import { Writer } from './entities/writer.entity.ts';
 import { Migration20261121000000_artists } from './migrations/Migration20261121000000_artists.ts';
 import { Migration20261122000100_releases } from './migrations/Migration20261122000100_releases.ts';
 import { Migration20261122000200_tracks } from './migrations/Migration20261122000200_tracks.ts';
-import { Writer } from './entities/writer.entity.ts';
-import { Publisher } from './entities/publisher.entity.ts';
-import { Collaborator } from './entities/collaborator.entity.ts';
-import { TrackCredit } from './entities/track-credit.entity.ts';
-import { RightsRecord } from './entities/rights-record.entity.ts';
-import { ReleaseLocalization } from './entities/release-localization.entity.ts';
 import { Migration20261122000300_credits_rights_localizations } from './migrations/Migration20261122000300_credits_rights_localizations.ts';
 import { Migration20261122000400_videos_animated_artwork } from './migrations/Migration20261122000400_videos_animated_artwork.ts';
 

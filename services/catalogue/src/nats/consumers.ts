@@ -6,8 +6,6 @@ import { startAnimatedArtworkValidator } from './animated-artwork.consumer.ts';
  * The catalogue's durable consumers (each acks after its own commit and is idempotent).
  * Features that validate asynchronously (animated artwork) register theirs here.
  */
-export const catalogueConsumers = async (context: CatalogueContext, runtime: ServiceRuntime): Promise<EventConsumer[]> => {
-  const consumers: EventConsumer[] = [];
-  consumers.push(await startAnimatedArtworkValidator(context, runtime));
-  return consumers;
-};
+export const catalogueConsumers = async (context: CatalogueContext, runtime: ServiceRuntime): Promise<EventConsumer[]> => [
+  await startAnimatedArtworkValidator(context, runtime),
+];

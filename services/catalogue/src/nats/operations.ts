@@ -1,24 +1,24 @@
 import type { OperationTable } from '@sv/platform';
 import type { CatalogueContext } from '../catalogue-context.ts';
+import { animatedArtworkOperations } from './animated-artwork.handlers.ts';
 import { artistOperations } from './artists.handlers.ts';
 import { artworkOperations } from './artwork.handlers.ts';
 import { creditOperations } from './credits.handlers.ts';
-import { rightsOperations } from './rights.handlers.ts';
 import { localizationOperations } from './localizations.handlers.ts';
 import { releaseOperations } from './releases.handlers.ts';
-import { videoOperations } from './videos.handlers.ts';
-import { animatedArtworkOperations } from './animated-artwork.handlers.ts';
+import { rightsOperations } from './rights.handlers.ts';
 import { trackOperations } from './tracks.handlers.ts';
+import { videoOperations } from './videos.handlers.ts';
 
 /** Every operation the catalogue answers on `sv.<env>.api.catalogue`; one handler file per feature. */
 export const catalogueOperations = (context: CatalogueContext): OperationTable => ({
   ...artistOperations(context),
+  ...releaseOperations(context),
+  ...trackOperations(context),
   ...artworkOperations(context),
+  ...animatedArtworkOperations(context),
   ...creditOperations(context),
   ...rightsOperations(context),
   ...localizationOperations(context),
-  ...releaseOperations(context),
   ...videoOperations(context),
-  ...animatedArtworkOperations(context),
-  ...trackOperations(context),
 });
