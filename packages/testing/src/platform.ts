@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { eventStreamName } from '@sv/contracts';
 import { TEST_NATS_URL, createTestDatabase, uniqueSubjectPrefix, type TestDatabase } from './isolation.ts';
 import { REPO_ROOT, spawnServiceProcess, type ServiceProcess } from './service-process.ts';
 
@@ -80,6 +83,17 @@ export const runAdmin = (env: Record<string, string>, args: string[]): Promise<A
     });
   });
 
+/** The run's event stream (created by its services) goes with it: nothing reads it any more. */
+const deleteEventStream = async (subjectPrefix: string): Promise<void> => {
+  const nc = await connect({ servers: TEST_NATS_URL }).catch(() => undefined);
+  if (!nc) return;
+  try {
+    await (await jetstreamManager(nc)).streams.delete(eventStreamName(subjectPrefix)).catch(() => false);
+  } finally {
+    await nc.close();
+  }
+};
+
 /**
  * A whole platform for one test file: its own database and subject prefix, and real service
  * processes (catalogue, one or more gateways) speaking to the real Postgres and NATS.
@@ -153,6 +167,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
       await Promise.allSettled(processes.map((child) => child.stop()));
       await db.drop();
       await rm(blobDir, { recursive: true, force: true });
+      await deleteEventStream(subjectPrefix);
     },
   };
 

@@ -54,7 +54,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await jsm?.streams.delete(stream).catch(() => false);
   await nc?.close();
 }, 180_000);
 

@@ -1,7 +1,5 @@
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { ISO_3166_1_ALPHA_2, eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type TestPlatform } from '@sv/testing';
+import { ISO_3166_1_ALPHA_2 } from '@sv/contracts';
+import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
 import { DSP_REGISTRY } from '../src/app/dsps/registry/dsp-registry.ts';
 
 /*
@@ -39,11 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await platform?.stop();
-  if (platform) {
-    const nc = await connect({ servers: TEST_NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
 }, 180_000);
 
 describe('GET /supply-chain/dsps', () => {

@@ -1,6 +1,5 @@
-import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { SupplyChainOperation, apiSubject, eventStreamName, type Principal } from '@sv/contracts';
+import { SupplyChainOperation, apiSubject, type Principal } from '@sv/contracts';
 import { callService } from '@sv/platform';
 import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
 import pg from 'pg';
@@ -79,10 +78,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await platform?.stop();
-  if (nc) {
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
+  await nc?.close();
 }, 180_000);
 
 let releaseCount = 0;

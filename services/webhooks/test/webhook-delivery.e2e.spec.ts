@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { API_REVISION, eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type TestPlatform } from '@sv/testing';
+import { API_REVISION } from '@sv/contracts';
+import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
 import { eventually, startReceiver, verifySignature, type Receiver } from './support/receiver.ts';
 
 /*
@@ -107,11 +105,6 @@ afterAll(async () => {
   await db?.end();
   await platform?.stop();
   await receiver?.close();
-  if (platform) {
-    const nc = await connect({ servers: TEST_NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
 }, 180_000);
 
 describe('events from the catalogue', () => {

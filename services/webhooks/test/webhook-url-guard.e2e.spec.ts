@@ -1,7 +1,4 @@
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type TestPlatform } from '@sv/testing';
+import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
 
 /*
  * The outbound guard as production runs it (SV_ALLOW_PRIVATE_URLS=0): webhook URLs must be
@@ -27,11 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await platform?.stop();
-  if (platform) {
-    const nc = await connect({ servers: TEST_NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
 }, 180_000);
 
 const create = (url: string) => api('/v1/webhooks', { body: { name: 'Guarded', url, events: ['release.delivered'] } });

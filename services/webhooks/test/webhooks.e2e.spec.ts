@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type TestPlatform } from '@sv/testing';
+import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
 import { openSecret } from '../src/app/subscriptions/secret-sealing.ts';
 import { readConfig } from '../src/config.ts';
 
@@ -59,11 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await platform?.stop();
-  if (platform) {
-    const nc = await connect({ servers: TEST_NATS_URL });
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-    await nc.close();
-  }
 }, 180_000);
 
 describe('GET /webhooks/event-types', () => {

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { eventStreamName } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type TestPlatform } from '@sv/testing';
+import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
 
 /*
  * The set-up every catalogue end-to-end test file shares: one platform per file, a database
@@ -45,10 +42,6 @@ export const startCatalogueWorld = async (options?: Parameters<typeof startPlatf
     async stop() {
       await db.end();
       await platform.stop();
-      // The catalogue created this run's event stream; nothing reads it any more.
-      const nc = await connect({ servers: TEST_NATS_URL });
-      await (await jetstreamManager(nc)).streams.delete(eventStreamName(platform.subjectPrefix)).catch(() => false);
-      await nc.close();
     },
   };
 };
