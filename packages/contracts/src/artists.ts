@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './events.ts';
+import { foldInputAliases } from './input-aliases.ts';
 import { ISO_3166_1_ALPHA_2 } from './territories.ts';
 
 export const ARTIST_SLUG_PATTERN = /^[a-z0-9-]+$/;
@@ -58,17 +59,7 @@ const LEGACY_ALIASES: Record<string, string> = {
 };
 
 /** Accepts the legacy names of the spec; the current name wins when both are sent. */
-const foldLegacyAliases = (input: unknown): unknown => {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-  const folded: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  for (const [legacy, current] of Object.entries(LEGACY_ALIASES)) {
-    if (legacy in folded) {
-      if (!(current in folded)) folded[current] = folded[legacy];
-      delete folded[legacy];
-    }
-  }
-  return folded;
-};
+const foldLegacyAliases = foldInputAliases(LEGACY_ALIASES);
 
 export const CreateArtistBody = z.preprocess(foldLegacyAliases, z.object(artistFields));
 export type CreateArtistBody = z.infer<typeof CreateArtistBody>;

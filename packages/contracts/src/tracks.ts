@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './events.ts';
+import { foldInputAliases } from './input-aliases.ts';
 
 /** Operations the catalogue answers for tracks (the route table's names). */
 export const TrackOperation = {
@@ -194,17 +195,7 @@ const INPUT_ALIASES: Record<string, string> = {
   duration_seconds: 'duration',
 };
 
-const foldAliases = (input: unknown): unknown => {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-  const folded: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  for (const [alias, name] of Object.entries(INPUT_ALIASES)) {
-    if (alias in folded) {
-      if (folded[name] === undefined) folded[name] = folded[alias];
-      delete folded[alias];
-    }
-  }
-  return folded;
-};
+const foldAliases = foldInputAliases(INPUT_ALIASES);
 
 export const CreateTrackBody = z.preprocess(foldAliases, z.object(trackFields));
 export type CreateTrackBody = z.infer<typeof CreateTrackBody>;
