@@ -1,8 +1,6 @@
-import { Agent as HttpAgent, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import got, { type Request } from 'got';
+import type { Request } from 'got';
 import { Messages } from '@sv/contracts';
-import { REFUSED_ADDRESS_CODE, guardedLookup, literalAddressOf } from '@sv/platform';
+import { REFUSED_ADDRESS_CODE, guardedRequest, oneShotAgents } from '@sv/platform';
 
 /** How far an outbound fetch of a client-named URL may go. */
 export interface FetchGuards {
@@ -22,7 +20,7 @@ export class GuardedFetchError extends Error {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MEGABYTE = 1024 * 1024;
 
-const checkedUrl = (text: string, guards: FetchGuards): URL => {
+const checkedUrl = (text: string): URL => {
   let url: URL;
   try {
     url = new URL(text);
@@ -30,9 +28,6 @@ const checkedUrl = (text: string, guards: FetchGuards): URL => {
     throw new GuardedFetchError(Messages.coverArtInvalidUrl);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new GuardedFetchError(Messages.coverArtInvalidUrl);
-  // An IP literal is never looked up, so it is checked here; a name is checked by the lookup.
-  const literal = literalAddressOf(url);
-  if (literal !== undefined && !guards.isAllowedAddress(literal)) throw new GuardedFetchError(Messages.coverArtPrivateAddress);
   return url;
 };
 
@@ -47,17 +42,6 @@ const describeFailure = (error: unknown, guards: FetchGuards): GuardedFetchError
   if (code === 'ECONNREFUSED') return new GuardedFetchError(Messages.coverArtUnreachable('the connection was refused'));
   return new GuardedFetchError(Messages.coverArtUnreachable(typeof code === 'string' ? `network error ${code}` : 'network error'));
 };
-
-/** The response head of `request`, or its failure. */
-const responseOf = (request: Request): Promise<IncomingMessage> =>
-  new Promise((resolve, reject) => {
-    request.once('response', (response: IncomingMessage) => {
-      // Later failures surface through the body's iterator; this keeps a late one from going unheard.
-      request.on('error', () => undefined);
-      resolve(response);
-    });
-    request.once('error', reject);
-  });
 
 /** The body, counted as it arrives (a missing or lying Content-Length changes nothing). */
 const readCapped = async (request: Request, maxBytes: number): Promise<Buffer> => {
@@ -81,30 +65,25 @@ const readCapped = async (request: Request, maxBytes: number): Promise<Buffer> =
  */
 export const fetchGuarded = async (sourceUrl: string, guards: FetchGuards): Promise<Buffer> => {
   const deadline = Date.now() + guards.timeoutMs;
-  const agent = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
-  let url = checkedUrl(sourceUrl, guards);
+  const agents = oneShotAgents();
+  let url = checkedUrl(sourceUrl);
   try {
     for (let redirects = 0; ; redirects++) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new GuardedFetchError(Messages.coverArtTimeout(guards.timeoutMs / 1000));
-      const request = got.stream(url, {
-        agent,
-        dnsLookup: guardedLookup(guards.isAllowedAddress),
-        followRedirect: false,
-        throwHttpErrors: false,
-        retry: { limit: 0 },
-        timeout: { request: remaining },
+      const { request, response } = await guardedRequest(url, {
+        method: 'GET',
+        agents,
+        isAllowedAddress: guards.isAllowedAddress,
+        timeoutMs: remaining,
         headers: { accept: 'image/jpeg, image/png, image/webp, image/tiff;q=0.9, */*;q=0.1', 'user-agent': 'sv-catalogue/cover-art' },
       });
       try {
-        const response = await responseOf(request);
-        const connected = response.socket?.remoteAddress;
-        if (connected === undefined || !guards.isAllowedAddress(connected)) throw new GuardedFetchError(Messages.coverArtPrivateAddress);
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
         if (REDIRECT_STATUSES.has(status) && location) {
           if (redirects >= guards.maxRedirects) throw new GuardedFetchError(Messages.coverArtTooManyRedirects(guards.maxRedirects));
-          url = checkedUrl(new URL(location, url).href, guards);
+          url = checkedUrl(new URL(location, url).href);
           continue;
         }
         if (status < 200 || status > 299) throw new GuardedFetchError(Messages.coverArtHttpStatus(status));
@@ -119,7 +98,6 @@ export const fetchGuarded = async (sourceUrl: string, guards: FetchGuards): Prom
   } catch (error) {
     throw describeFailure(error, guards);
   } finally {
-    agent.http.destroy();
-    agent.https.destroy();
+    agents.destroy();
   }
 };

@@ -1,7 +1,5 @@
-import { Agent as HttpAgent, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import got, { type Request } from 'got';
-import { REFUSED_ADDRESS_CODE, guardedLookup, isPublicAddress, literalAddressOf } from '@sv/platform';
+import type { Request } from 'got';
+import { REFUSED_ADDRESS_CODE, guardedRequest, isPublicAddress, oneShotAgents } from '@sv/platform';
 
 /** What one POST to a receiver came to. statusCode is undefined when no response arrived. */
 export interface SendOutcome {
@@ -32,19 +30,6 @@ export interface SenderOptions {
 
 const ERROR_LIMIT = 500;
 
-class RefusedAddressError extends Error {
-  override name = 'RefusedAddressError';
-}
-
-const responseOf = (request: Request): Promise<IncomingMessage> =>
-  new Promise((resolve, reject) => {
-    request.once('response', (response: IncomingMessage) => {
-      request.on('error', () => undefined);
-      resolve(response);
-    });
-    request.once('error', reject);
-  });
-
 /** The first `limit` bytes of the body; the rest is not read. */
 const readExcerpt = async (request: Request, limit: number): Promise<string> => {
   const chunks: Buffer[] = [];
@@ -61,7 +46,7 @@ const describeError = (error: unknown, timeoutMs: number): string => {
   const code = (error as { code?: unknown }).code;
   const name = (error as Error).name;
   let text: string;
-  if (error instanceof RefusedAddressError || code === REFUSED_ADDRESS_CODE) text = 'The target resolves to a refused (non-public) address.';
+  if (code === REFUSED_ADDRESS_CODE) text = 'The target resolves to a refused (non-public) address.';
   else if (code === 'ETIMEDOUT' || name === 'TimeoutError') text = `No response within ${timeoutMs} ms.`;
   else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') text = 'The host name does not resolve.';
   else if (code === 'ECONNREFUSED') text = 'The connection was refused.';
@@ -79,26 +64,17 @@ export const httpSender =
   async ({ url, body, headers }) => {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    const guarded = !options.allowPrivateUrls;
-    const agent = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
+    const agents = oneShotAgents();
     try {
-      const target = new URL(url);
-      const literal = literalAddressOf(target);
-      if (guarded && literal !== undefined && !isPublicAddress(literal)) throw new RefusedAddressError();
-      const request = got.stream.post(target, {
-        agent,
+      const { request, response } = await guardedRequest(new URL(url), {
+        method: 'POST',
+        agents,
         body,
         headers: { ...headers, 'user-agent': options.userAgent },
-        ...(guarded ? { dnsLookup: guardedLookup(isPublicAddress) } : {}),
-        followRedirect: false,
-        throwHttpErrors: false,
-        retry: { limit: 0 },
-        timeout: { request: options.timeoutMs },
+        isAllowedAddress: options.allowPrivateUrls ? undefined : isPublicAddress,
+        timeoutMs: options.timeoutMs,
       });
       try {
-        const response = await responseOf(request);
-        const connected = response.socket?.remoteAddress;
-        if (guarded && (connected === undefined || !isPublicAddress(connected))) throw new RefusedAddressError();
         const statusCode = response.statusCode ?? 0;
         const retryAfter = response.headers['retry-after'];
         let excerpt: string | undefined;
@@ -116,7 +92,6 @@ export const httpSender =
     } catch (error) {
       return { statusCode: undefined, retryAfter: undefined, excerpt: undefined, error: describeError(error, options.timeoutMs), durationMs: elapsed() };
     } finally {
-      agent.http.destroy();
-      agent.https.destroy();
+      agents.destroy();
     }
   };
