@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './events.ts';
+import { clearableText } from './text-fields.ts';
 import { ISO_3166_1_ALPHA_2 } from './territories.ts';
 
 /*
@@ -7,14 +8,6 @@ import { ISO_3166_1_ALPHA_2 } from './territories.ts';
  * The spec names these areas without bodies; the shapes below are documented in the README.
  */
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters.`)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
 
 const requiredName = z.string().trim().min(1, 'The name field is required.').max(255, 'Must be at most 255 characters.');
 
@@ -71,11 +64,11 @@ const uuidOf = (field: string) => z.uuid(`The ${field} must be a UUID.`);
 
 const writerFields = {
   name: requiredName,
-  first_name: optionalText(255),
-  last_name: optionalText(255),
+  first_name: clearableText(255),
+  last_name: clearableText(255),
   ipi: ipiNameNumber.nullable().optional(),
   isni: isniCode.nullable().optional(),
-  pro: optionalText(100),
+  pro: clearableText(100),
   country: countryCode.nullable().optional(),
 };
 export const CreateWriterBody = z.object(writerFields);
@@ -101,7 +94,7 @@ export interface WriterResource {
 const publisherFields = {
   name: requiredName,
   ipi: ipiNameNumber.nullable().optional(),
-  pro: optionalText(100),
+  pro: clearableText(100),
   country: countryCode.nullable().optional(),
 };
 export const CreatePublisherBody = z.object(publisherFields);
@@ -134,7 +127,7 @@ const collaboratorFields = {
       .optional(),
   ),
   /** Free text: producer, mixer, featured_artist, engineer, … */
-  role: optionalText(100),
+  role: clearableText(100),
   /** An artist of the same tenant (checked by the catalogue: 422 when it is not one). */
   artist_id: uuidOf('artist_id').nullable().optional(),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './events.ts';
+import { clearableText } from './text-fields.ts';
 
 /*
  * Localized metadata of releases and tracks, one record per BCP-47 locale. The spec names the
@@ -31,14 +32,6 @@ export const LocaleParam = z
     return canonical;
   });
 
-const localizedText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters.`)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
 
 const atLeastOne =
   (fields: readonly string[]) =>
@@ -57,10 +50,10 @@ const TRACK_LOCALIZED_FIELDS = ['title', 'title_version', 'lyrics'] as const;
  */
 export const ReleaseLocalizationBody = z
   .object({
-    title: localizedText(500),
-    title_version: localizedText(500),
-    label: localizedText(255),
-    description: localizedText(10_000),
+    title: clearableText(500),
+    title_version: clearableText(500),
+    label: clearableText(255),
+    description: clearableText(10_000),
   })
   .superRefine(atLeastOne(RELEASE_LOCALIZED_FIELDS));
 export type ReleaseLocalizationBody = z.infer<typeof ReleaseLocalizationBody>;
@@ -68,9 +61,9 @@ export type ReleaseLocalizationBody = z.infer<typeof ReleaseLocalizationBody>;
 /** PUT /tracks/{uuid}/localizations/{locale}: as for releases, with the track's localized fields. */
 export const TrackLocalizationBody = z
   .object({
-    title: localizedText(500),
-    title_version: localizedText(500),
-    lyrics: localizedText(100_000),
+    title: clearableText(500),
+    title_version: clearableText(500),
+    lyrics: clearableText(100_000),
   })
   .superRefine(atLeastOne(TRACK_LOCALIZED_FIELDS));
 export type TrackLocalizationBody = z.infer<typeof TrackLocalizationBody>;
