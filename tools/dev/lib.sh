@@ -34,6 +34,26 @@ ensure_dependencies() {
   [ -x "$NODE" ] || die "node_modules/.bin/node is missing after install"
 }
 
+# ffmpeg (QC's audio analysis) and OpenSSH (the store endpoint the delivery service sends to in
+# development and tests). Installed from Debian's packages when missing; a non-Debian machine
+# must provide them itself.
+ensure_system_tools() {
+  local missing=()
+  command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || missing+=(ffmpeg)
+  [ -x /usr/sbin/sshd ] || missing+=(openssh-server openssh-sftp-server)
+  command -v ssh-keygen >/dev/null || missing+=(openssh-client)
+  if [ ${#missing[@]} -gt 0 ]; then
+    is_debian_root || die "missing ${missing[*]}: install them (ffmpeg, OpenSSH server and client) and run again."
+    say "installing ${missing[*]} (apt)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+  # As root, the local SFTP server runs as this unprivileged account (never as root).
+  if [ "$(id -u)" = 0 ] && ! id sv-sftp >/dev/null 2>&1; then
+    say "creating the unprivileged sv-sftp account for the local SFTP server"
+    useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin -p NP sv-sftp
+  fi
+}
+
 probe() { "$NODE" tools/dev/src/probe-infra.ts; }
 probe_field() { probe | "$NODE" -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s)[process.argv[1]]))' "$1"; }
 

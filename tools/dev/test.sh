@@ -5,6 +5,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ensure_dependencies
+ensure_system_tools
 ensure_infrastructure
 
 say "typecheck"

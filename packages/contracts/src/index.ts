@@ -20,3 +20,6 @@ export * from './animated-artwork.ts';
 export * from './artwork.ts';
 export * from './tracks.ts';
 export * from './webhooks.ts';
+export * from './release-snapshot.ts';
+export * from './supply-chain-config.ts';
+export * from './delivery.ts';

@@ -17,3 +17,16 @@ export const Principal = z.object({
   roster: z.boolean(),
 });
 export type Principal = z.infer<typeof Principal>;
+
+/**
+ * The platform itself acting for a tenant (a service's own worker, the operator command): the
+ * platform role, no artist scope. Only internal commands accept it (`actor.type === 'system'`).
+ */
+export const systemPrincipal = (tenantId: string, actor: string): Principal => ({
+  tenant_id: tenantId,
+  tenant_slug: '',
+  role: 'super_admin',
+  actor: { type: 'system', id: actor },
+  artist_id: null,
+  roster: true,
+});

@@ -129,6 +129,11 @@ export const ReleaseOperation = {
    * (supply-chain, delivery) ask before acting on a release id. Reply body: ReleaseLookupReply.
    */
   lookup: 'releases.lookup',
+  /**
+   * Internal: the whole release (tracks, files, credits, rights, localizations) for delivery and
+   * supply-chain. Reply body: ReleaseSnapshotReply.
+   */
+  snapshot: 'releases.snapshot',
   /** Internal, for the delivery service: QC passed (qc_inspection → approved). */
   qcPass: 'releases.qc_pass',
   /** Internal, for the delivery service: QC failed with a reason (qc_inspection → rejected). */
@@ -146,6 +151,7 @@ export const ReleaseLookupReply = z.object({
     title: z.string(),
     status: ReleaseStatus,
     artist_id: z.uuid().nullable(),
+    release_date: z.string().nullable().optional(),
   }),
 });
 export type ReleaseLookupReply = z.infer<typeof ReleaseLookupReply>;

@@ -6,6 +6,8 @@ import { Messages } from './messages.ts';
 export const SupplyChainOperation = {
   dsps: 'catalogues.dsps',
   territories: 'catalogues.territories',
+  monetizationPolicies: 'catalogues.monetization_policies',
+  pricingTiers: 'catalogues.pricing_tiers',
   releaseDspsAdd: 'release_dsps.add',
   releaseDspsReplace: 'release_dsps.replace',
   releaseDspsRemove: 'release_dsps.remove',
@@ -15,6 +17,17 @@ export const SupplyChainOperation = {
    * submit, so the gate never reads a stale copy. Params: { uuid }. Reply body: StoreSelectionReply.
    */
   releaseDspsSelection: 'release_dsps.selection',
+  releaseConfigGet: 'release_config.get',
+  releaseConfigMonetization: 'release_config.monetization',
+  releaseConfigPricingTier: 'release_config.pricing_tier',
+  releaseConfigTerritories: 'release_config.territories',
+  releaseConfigEffective: 'release_config.effective',
+  releaseConfigDeliveryPlan: 'release_config.delivery_plan',
+  /**
+   * Internal, for the delivery service (system principals only): every attached store's
+   * effective config, blocked ones included. Params: { uuid }. Reply body: ResolvedConfigReply.
+   */
+  releaseConfigResolved: 'release_config.resolved',
 } as const;
 
 export const DSP_STATUSES = ['pending', 'submitted'] as const;
@@ -40,6 +53,8 @@ export const DspResource = z.object({
   delivery_method: z.string(),
   ern_version: z.string(),
   certification_level: z.string(),
+  /** The store's DDEX party identifier (DPID), the MessageRecipient of what it is sent. */
+  ddex_party_id: z.string(),
   logo_url: z.string(),
   website_url: z.string(),
   delivery_type: z.string(),

@@ -8,6 +8,8 @@ import { z } from 'zod';
 export const GatewayOperation = {
   /** The artist plan of the principal's tenant. Reply body: TenantPlanReply. */
   tenantsPlan: 'tenants.plan',
+  /** The DDEX party of the principal's tenant (SentOnBehalfOf of its messages). Reply body: TenantPartyReply. */
+  tenantsParty: 'tenants.party',
 } as const;
 export type GatewayOperation = (typeof GatewayOperation)[keyof typeof GatewayOperation];
 
@@ -27,3 +29,11 @@ export const TenantPlanReply = z.object({
   has_artist_plan: z.boolean(),
 });
 export type TenantPlanReply = z.infer<typeof TenantPlanReply>;
+
+/** Body of the `tenants.party` reply: the tenant's name and its own DDEX party identifier. */
+export const TenantPartyReply = z.object({
+  tenant_id: z.uuid(),
+  name: z.string(),
+  ddex_party_id: z.string(),
+});
+export type TenantPartyReply = z.infer<typeof TenantPartyReply>;

@@ -13,6 +13,7 @@ export const SERVICE_ENTRY = {
   catalogue: 'services/catalogue/src/main.ts',
   'supply-chain': 'services/supply-chain/src/main.ts',
   webhooks: 'services/webhooks/src/main.ts',
+  delivery: 'services/delivery/src/main.ts',
   admin: 'services/gateway/src/admin/main.ts',
 } as const;
 
@@ -36,9 +37,12 @@ export interface TestPlatform {
   catalogue: ServiceProcess | undefined;
   supplyChain: ServiceProcess | undefined;
   webhooks: ServiceProcess | undefined;
+  delivery: ServiceProcess | undefined;
   startCatalogue(): Promise<ServiceProcess>;
   startSupplyChain(): Promise<ServiceProcess>;
   startWebhooks(): Promise<ServiceProcess>;
+  /** The delivery service; `extraEnv` adds to the platform's environment (transport, timings). */
+  startDelivery(extraEnv?: Record<string, string>): Promise<ServiceProcess>;
   startGateway(extraEnv?: Record<string, string>): Promise<{ process: ServiceProcess; url: string }>;
   admin(...args: string[]): Promise<AdminResult>;
   /** Runs the operator command and returns its JSON output; throws when it exits non-zero. */
@@ -54,6 +58,8 @@ export interface PlatformOptions {
   supplyChain?: boolean;
   /** Start the webhooks service too (default false); its event catalogue asks supply-chain. */
   webhooks?: boolean;
+  /** Start the delivery service too (default false); it needs the catalogue and supply-chain. */
+  delivery?: boolean;
   gateways?: number;
   env?: Record<string, string>;
 }
@@ -127,6 +133,14 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     catalogue: undefined,
     supplyChain: undefined,
     webhooks: undefined,
+    delivery: undefined,
+    async startDelivery(extraEnv = {}) {
+      const delivery = spawnServiceProcess('delivery', SERVICE_ENTRY.delivery, { SV_DELIVERY_DIR: join(blobDir, 'delivery'), ...env, ...extraEnv });
+      processes.push(delivery);
+      await delivery.waitForLog((line) => line.msg === 'delivery started');
+      platform.delivery = delivery;
+      return delivery;
+    },
     async startSupplyChain() {
       const supplyChain = spawnServiceProcess('supply-chain', SERVICE_ENTRY['supply-chain'], env);
       processes.push(supplyChain);
@@ -175,6 +189,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     if (options.catalogue !== false) await platform.startCatalogue();
     if (options.supplyChain) await platform.startSupplyChain();
     if (options.webhooks) await platform.startWebhooks();
+    if (options.delivery) await platform.startDelivery();
     for (let i = 0; i < (options.gateways ?? 1); i++) await platform.startGateway();
   } catch (error) {
     await platform.stop();

@@ -197,7 +197,7 @@ describe('approve, reject and the delivery service’s commands', () => {
 
     const passed = await internal(ReleaseOperation.qcPass, id);
     expect(passed.status).toBe(200);
-    expect(ReleaseLookupReply.parse(passed.body)).toEqual({ release: { uuid: id, title: 'Happy Path', status: 'approved', artist_id: w.artist } });
+    expect(ReleaseLookupReply.parse(passed.body)).toEqual({ release: { uuid: id, title: 'Happy Path', status: 'approved', artist_id: w.artist, release_date: '2026-06-01' } });
     expect(await statusOf(w.label, id)).toBe('approved');
     const delivered = (await eventsOf(id)).filter((event) => ['release.approved', 'release.delivered'].includes(event.type));
     const approvedStillFires = Date.now() < Date.parse(`${RELEASE_APPROVED_SUNSET}T00:00:00Z`);
@@ -301,7 +301,7 @@ describe('approve, reject and the delivery service’s commands', () => {
     const release = await create(w.label, w.artist, { title: 'Looked Up' });
     const found = await internal(ReleaseOperation.lookup, release.uuid);
     expect(found.status).toBe(200);
-    expect(ReleaseLookupReply.parse(found.body)).toEqual({ release: { uuid: release.uuid, title: 'Looked Up', status: 'draft', artist_id: w.artist } });
+    expect(ReleaseLookupReply.parse(found.body)).toEqual({ release: { uuid: release.uuid, title: 'Looked Up', status: 'draft', artist_id: w.artist, release_date: '2026-06-01' } });
     const elsewhere = await internal(ReleaseOperation.lookup, release.uuid, { principal: systemPrincipal(x.uuid, 'wf-x') });
     expect({ status: elsewhere.status, body: elsewhere.body }).toEqual({ status: 404, body: { success: false, error: Messages.releaseNotFound } });
     expect((await internal(ReleaseOperation.qcPass, release.uuid, { principal: systemPrincipal(x.uuid, 'wf-x') })).status).toBe(404);

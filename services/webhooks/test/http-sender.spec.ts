@@ -1,5 +1,5 @@
 import { httpSender } from '../src/app/delivery/http-sender.ts';
-import { startReceiver, type Receiver } from './support/receiver.ts';
+import { startReceiver, type Receiver } from '@sv/testing';
 
 /* The delivery POST against a real receiver on 127.0.0.1: redirects, excerpts, the address guard. */
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { API_REVISION } from '@sv/contracts';
-import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
-import { eventually, startReceiver, verifySignature, type Receiver } from './support/receiver.ts';
+import { apiClient, eventually, startPlatform, startReceiver, verifySignature, type Receiver, type TestPlatform } from '@sv/testing';
 
 /*
  * Delivery end to end: real catalogue actions through the gateway make events, the webhooks

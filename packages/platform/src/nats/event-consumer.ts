@@ -15,7 +15,11 @@ import { ensureEventStream } from './streams.ts';
 
 export type ConsumedEvent<TData extends z.ZodType> = Omit<EventEnvelope, 'data'> & { data: z.output<TData> };
 
-export type EventHandler<TData extends z.ZodType> = (em: EntityManager, event: ConsumedEvent<TData>) => Promise<void>;
+/**
+ * Applies one event in the consumer's transaction. It may return work to run once that
+ * transaction has committed (e.g. waking a worker that should see what was just written).
+ */
+export type EventHandler<TData extends z.ZodType> = (em: EntityManager, event: ConsumedEvent<TData>) => Promise<void | (() => void)>;
 
 export interface EventConsumerOptions<TData extends z.ZodType> {
   nc: NatsConnection;
@@ -39,7 +43,7 @@ export interface EventConsumer {
 
 const DEFAULT_BACKOFF_MS = [1_000, 5_000, 30_000, 120_000, 600_000];
 
-type Outcome = 'applied' | 'duplicate';
+type Outcome = { kind: 'applied'; afterCommit: void | (() => void) } | { kind: 'duplicate' };
 
 /**
  * A durable JetStream consumer with explicit ack. Each message is parsed with its schema before
@@ -84,9 +88,8 @@ export const startEventConsumer = async <TData extends z.ZodType>(
           on conflict do nothing returning "event_id"`,
         [durable, parsed.id],
       );
-      if (inserted.length === 0) return 'duplicate';
-      await handle(em, parsed);
-      return 'applied';
+      if (inserted.length === 0) return { kind: 'duplicate' };
+      return { kind: 'applied', afterCommit: await handle(em, parsed) };
     });
 
   const process = async (msg: JsMsg): Promise<void> => {
@@ -102,7 +105,8 @@ export const startEventConsumer = async <TData extends z.ZodType>(
     try {
       const outcome = await apply(parsed);
       msg.ack();
-      log.debug({ event_id: parsed.id, outcome }, 'event consumed');
+      if (outcome.kind === 'applied' && outcome.afterCommit) outcome.afterCommit();
+      log.debug({ event_id: parsed.id, outcome: outcome.kind }, 'event consumed');
     } catch (error) {
       const deliveries = msg.info.deliveryCount;
       if (deliveries >= maxDeliver) {

@@ -9,6 +9,7 @@ import {
   UpdateReleaseBody,
   paginationQuery,
   type ParsedServiceRequest,
+  type ReleaseSnapshotReply,
   type SubmitReleaseReply,
 } from '@sv/contracts';
 import {
@@ -25,6 +26,7 @@ import { z } from 'zod';
 import { findVisibleRelease } from '../app/releases/release-access.ts';
 import { getRelease, listReleases, withTracks, type ReleaseWithTracks } from '../app/releases/release-queries.ts';
 import { presentRelease, presentReleaseRef } from '../app/releases/release.presenter.ts';
+import { releaseSnapshot } from '../app/releases/release-snapshot.ts';
 import { submitRelease } from '../app/releases/release-submit.ts';
 import { transitionRelease } from '../app/releases/release-transitions.ts';
 import { createRelease, deleteRelease, updateRelease } from '../app/releases/releases.service.ts';
@@ -107,6 +109,9 @@ export const releaseOperations = (context: CatalogueContext): OperationTable => 
     // Internal: other services ask before acting on a release id.
     [ReleaseOperation.lookup]: async (request) =>
       ok(presentReleaseRef(await findVisibleRelease(orm.em.fork(), request.principal, releaseId(request)))),
+
+    [ReleaseOperation.snapshot]: async (request) =>
+      ok({ release: await releaseSnapshot(orm.em.fork(), request.principal, releaseId(request)) } satisfies ReleaseSnapshotReply),
 
     // Internal commands of the delivery service (no public route).
     [ReleaseOperation.qcPass]: async (request) => {

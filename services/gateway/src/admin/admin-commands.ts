@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { CatalogueOperation, Role, apiSubject } from '@sv/contracts';
+import { CatalogueOperation, ConfirmedStage, DeliveryOperation, Role, apiSubject, systemPrincipal } from '@sv/contracts';
 import { DomainError, callService, parseOrThrow } from '@sv/platform';
 import { z } from 'zod';
 import { createApiKey, presentApiKey, revokeApiKey } from '../app/api-keys/api-keys.service.ts';
@@ -56,6 +56,10 @@ const KeyCreate = z.object({
   'expires-at': z.iso.datetime({ offset: true }).optional(),
 });
 const KeyRevoke = z.object({ key: z.string().startsWith('svk_') });
+const DeliveryStage = z.object({ release: z.uuid(), dsp: z.string().trim().min(1).max(100), stage: ConfirmedStage });
+
+/** The nil UUID: the operator acts for no tenant; the delivery service finds the release's own. */
+const NO_TENANT = '00000000-0000-0000-0000-000000000000';
 
 /** `noun verb` → what it does and prints; every command prints exactly one JSON document. */
 export const ADMIN_COMMANDS: Record<string, Command> = {
@@ -110,6 +114,24 @@ export const ADMIN_COMMANDS: Record<string, Command> = {
       throw new DomainError('bad_request', `${body?.error ?? `catalogue answered ${reply.status}`}${body?.errors ? ` ${JSON.stringify(body.errors)}` : ''}`);
     }
     return { artist: body?.artist };
+  },
+  'delivery stage': async ({ nats, subjectPrefix }, flags) => {
+    const input = parseOrThrow(DeliveryStage, flags);
+    const reply = await callService(
+      await nats(),
+      apiSubject(subjectPrefix, 'delivery'),
+      {
+        operation: DeliveryOperation.setStage,
+        body: { release_id: input.release, dsp: input.dsp, stage: input.stage },
+        principal: systemPrincipal(NO_TENANT, 'admin'),
+      },
+      15_000,
+    );
+    const body = reply.body as { error?: string; errors?: unknown } | undefined;
+    if (reply.status !== 200) {
+      throw new DomainError('bad_request', `${body?.error ?? `delivery answered ${reply.status}`}${body?.errors ? ` ${JSON.stringify(body.errors)}` : ''}`);
+    }
+    return { delivery: reply.body };
   },
   'user create': async ({ em }, flags) => {
     const input = parseOrThrow(UserCreate, flags);

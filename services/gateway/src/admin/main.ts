@@ -11,6 +11,9 @@ import { ADMIN_COMMANDS } from './admin-commands.ts';
  * Exactly one JSON document on stdout and exit 0; on failure `{"error": …}` on stderr, exit 1.
  */
 const STRING_FLAGS = [
+  'release',
+  'dsp',
+  'stage',
   'slug',
   'name',
   'parent',

@@ -16,6 +16,12 @@ const flatQuery = (query: Request['query']): Record<string, string | string[]> =
   return flat;
 };
 
+/** A service answering a document (a DDEX preview) sets its own non-JSON content type and a string body. */
+const isTextReply = (headers: Record<string, string>, body: unknown): body is string => {
+  const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  return typeof body === 'string' && type !== '' && !type.includes('json');
+};
+
 /**
  * The last step for a routed request: hand it to the owning service over NATS with the caller's
  * principal, record the reply for idempotency, and send it. An unreachable service is 503 at once.
@@ -63,5 +69,6 @@ export const forward =
     }
     res.set(headers).status(reply.status);
     if (reply.status === 204 || reply.body === undefined) res.end();
+    else if (isTextReply(headers, reply.body)) res.send(reply.body);
     else res.json(reply.body);
   };

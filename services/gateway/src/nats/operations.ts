@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { GatewayOperation, TenantPlanReply } from '@sv/contracts';
+import { GatewayOperation, TenantPartyReply, TenantPlanReply } from '@sv/contracts';
 import { ok, type OperationTable } from '@sv/platform';
-import { readTenantPlan } from '../app/tenants/tenants.service.ts';
+import { readTenantParty, readTenantPlan } from '../app/tenants/tenants.service.ts';
 
 /**
  * What the gateway answers on `sv.<env>.api.gateway` for other services: identity facts they
@@ -11,4 +11,6 @@ import { readTenantPlan } from '../app/tenants/tenants.service.ts';
 export const gatewayOperations = (orm: MikroORM): OperationTable => ({
   [GatewayOperation.tenantsPlan]: async (request) =>
     ok(TenantPlanReply.parse(await readTenantPlan(orm.em.fork(), request.principal.tenant_id))),
+  [GatewayOperation.tenantsParty]: async (request) =>
+    ok(TenantPartyReply.parse(await readTenantParty(orm.em.fork(), request.principal.tenant_id))),
 });

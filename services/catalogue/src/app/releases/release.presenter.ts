@@ -31,5 +31,6 @@ export const presentReleaseRef = (release: Release): ReleaseLookupReply => ({
     title: release.title,
     status: release.status as ReleaseStatus,
     artist_id: release.artistId ?? null,
+    release_date: release.releaseDate ?? null,
   },
 });

@@ -79,12 +79,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   route('PUT', '/releases/:uuid/dsps/:slug', 'supply-chain', 'release_dsps.override'),
 
   // DDEX and delivery
-  route('GET', '/releases/:uuid/ddex/preview/:file', 'delivery', 'ddex.preview', { rate: 'distribution' }),
+  // Reads are general requests; the delivery calls themselves count in the distribution category.
+  route('GET', '/releases/:uuid/ddex/preview/:file', 'delivery', 'ddex.preview'),
   route('POST', '/releases/:uuid/ddex/deliver', 'delivery', 'ddex.deliver', { rate: 'distribution' }),
   route('POST', '/releases/:uuid/ddex/deliver/:slug', 'delivery', 'ddex.deliver_one', { rate: 'distribution' }),
   route('POST', '/releases/:uuid/ddex/purge', 'delivery', 'ddex.purge', { rate: 'distribution' }),
   route('POST', '/releases/:uuid/ddex/redeliver', 'delivery', 'ddex.redeliver', { rate: 'distribution' }),
-  route('GET', '/releases/:uuid/ddex/deliveries', 'delivery', 'ddex.deliveries', { rate: 'distribution' }),
+  route('POST', '/releases/:uuid/ddex/redeliver/:slug', 'delivery', 'ddex.redeliver_one', { rate: 'distribution' }),
+  route('GET', '/releases/:uuid/ddex/deliveries', 'delivery', 'ddex.deliveries'),
 
   // Tracks
   route('GET', '/tracks/:uuid', 'catalogue', 'tracks.get'),
@@ -172,6 +174,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   route('GET', '/supply-chain/releases/:uuid/delivery-plan', 'supply-chain', 'release_config.delivery_plan'),
   route('GET', '/supply-chain/releases/:uuid/effective-config', 'supply-chain', 'release_config.effective'),
   route('GET', '/supply-chain/effective-config/:uuid', 'supply-chain', 'release_config.effective'),
+  route('GET', '/supply-chain/:uuid/effective-config', 'supply-chain', 'release_config.effective'),
 
   // Analytics
   ...[

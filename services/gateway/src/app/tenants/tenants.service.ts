@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import type { TenantPlanReply } from '@sv/contracts';
+import type { TenantPartyReply, TenantPlanReply } from '@sv/contracts';
 import { Invoice, Tenant, TenantPlan } from '../../db/entities/tenant.entity.ts';
 import { newDdexPartyId } from './ddex-party-id.ts';
 import { TenantDomainTakenError, TenantNotFoundError, TenantSlugTakenError } from './tenants.errors.ts';
@@ -182,6 +182,12 @@ export const setTenantPlan = async (
 };
 
 /** The artist plan of a tenant, as other services read it (`tenants.plan`); null without one. */
+/** The DDEX party of a tenant: its name and own party identifier (the SentOnBehalfOf of its messages). */
+export const readTenantParty = async (em: EntityManager, tenantId: string): Promise<TenantPartyReply> => {
+  const tenant = await findTenantById(em, tenantId);
+  return { tenant_id: tenant.id, name: tenant.name, ddex_party_id: tenant.ddexPartyId };
+};
+
 export const readTenantPlan = async (em: EntityManager, tenantId: string): Promise<TenantPlanReply> => {
   await findTenantById(em, tenantId);
   const plan = await em.findOne(TenantPlan, { tenantId });

@@ -1,0 +1,155 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Where Debian's openssh-server puts sshd; the bring-up installs it when it is missing. */
+const SSHD = process.env.SV_SSHD_PATH ?? '/usr/sbin/sshd';
+const KEYGEN = process.env.SV_SSH_KEYGEN_PATH ?? 'ssh-keygen';
+
+/**
+ * The account sshd runs as when the tests run as root: never root itself, so permissions hold.
+ * The bring-up creates it (a system account with no usable password and no shell).
+ */
+const UNPRIVILEGED_USER = process.env.SV_SFTP_TEST_USER ?? 'sv-sftp';
+
+export interface SftpServer {
+  host: string;
+  port: number;
+  username: string;
+  /** The client's private key (a file, as the delivery service reads it). */
+  privateKeyFile: string;
+  /** The server's host key fingerprint, `SHA256:<base64>`. */
+  hostKey: string;
+  /** The folder served: a path that is the same locally and over SFTP. */
+  root: string;
+  /** Environment for the delivery service to send every store's bundles here. */
+  deliveryEnv: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+const idOf = async (flag: '-u' | '-g', user: string): Promise<number> => Number((await run('id', [flag, user])).stdout.trim());
+
+/** `SHA256:<base64>` of a public key line (`ssh-ed25519 AAAA… comment`). */
+const fingerprintOf = (publicKeyLine: string): string => {
+  const blob = Buffer.from(publicKeyLine.trim().split(/\s+/)[1] ?? '', 'base64');
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+};
+
+const waitForListening = async (child: ChildProcess, port: number, output: () => string): Promise<void> => {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`sshd exited (${child.exitCode}): ${output()}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = createServer().listen(port, '127.0.0.1');
+      socket.once('listening', () => socket.close(() => resolve(false)));
+      socket.once('error', () => resolve(true));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`sshd did not listen on ${port}: ${output()}`);
+};
+
+/**
+ * A real OpenSSH SFTP server on loopback for one test file (or for `npm start`): a free port, a
+ * generated host key and a per-run client key, sftp only (no shell). When the tests run as root
+ * it runs as an unprivileged account, so a folder made unwritable really is unwritable.
+ */
+export const startSftpServer = async (): Promise<SftpServer> => {
+  const dir = await mkdtemp(join(tmpdir(), 'sv-sftp-'));
+  const root = join(dir, 'store');
+  await mkdir(root);
+  await run(KEYGEN, ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'host_key')]);
+  await run(KEYGEN, ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'client_key')]);
+  const asRoot = process.getuid?.() === 0;
+  const username = asRoot ? UNPRIVILEGED_USER : (await run('id', ['-un'])).stdout.trim();
+  await writeFile(join(dir, 'authorized_keys'), await readFile(join(dir, 'client_key.pub')));
+  const port = await freePort();
+  await writeFile(
+    join(dir, 'sshd_config'),
+    [
+      `Port ${port}`,
+      'ListenAddress 127.0.0.1',
+      `HostKey ${join(dir, 'host_key')}`,
+      `PidFile ${join(dir, 'sshd.pid')}`,
+      `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`,
+      'PubkeyAuthentication yes',
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      'UsePAM no',
+      'StrictModes no',
+      'PermitRootLogin prohibit-password',
+      `AllowUsers ${username}`,
+      `ForceCommand internal-sftp -d ${root}`,
+      'Subsystem sftp internal-sftp',
+      'AllowTcpForwarding no',
+      'X11Forwarding no',
+      process.env.SV_SSHD_DEBUG ? 'LogLevel DEBUG3' : 'LogLevel ERROR',
+    ].join('\n') + '\n',
+  );
+  const [uid, gid] = asRoot ? [await idOf('-u', UNPRIVILEGED_USER), await idOf('-g', UNPRIVILEGED_USER)] : [0, 0];
+  if (asRoot) {
+    for (const file of ['', 'store', 'host_key', 'host_key.pub', 'authorized_keys', 'sshd_config']) await chown(join(dir, file), uid, gid);
+  }
+  await chmod(join(dir, 'host_key'), 0o600);
+  const command = asRoot ? 'setpriv' : SSHD;
+  const args = ['-D', '-e', '-f', join(dir, 'sshd_config')];
+  const child = spawn(
+    command,
+    asRoot ? ['--reuid', String(uid), '--regid', String(gid), '--clear-groups', SSHD, ...args] : args,
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  if (process.env.SV_SSHD_DEBUG) child.stderr?.pipe(process.stderr);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await waitForListening(child, port, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const hostKey = fingerprintOf(await readFile(join(dir, 'host_key.pub'), 'utf8'));
+  const privateKeyFile = join(dir, 'client_key');
+  return {
+    host: '127.0.0.1',
+    port,
+    username,
+    privateKeyFile,
+    hostKey,
+    root,
+    deliveryEnv: {
+      SV_DELIVERY_TRANSPORT: 'sftp',
+      SV_DELIVERY_SFTP_HOST: '127.0.0.1',
+      SV_DELIVERY_SFTP_PORT: String(port),
+      SV_DELIVERY_SFTP_USER: username,
+      SV_DELIVERY_SFTP_KEY_FILE: privateKeyFile,
+      SV_DELIVERY_SFTP_HOST_KEY: hostKey,
+      SV_DELIVERY_SFTP_ROOT: root,
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+};
