@@ -1,0 +1,74 @@
+import type { ReleaseSnapshot, TrackSnapshot } from '@sv/contracts';
+import { cleanText } from '../xml/xml-text.ts';
+import type { XmlAttributes, XmlWriter } from '../xml/xml-writer.ts';
+import { languageTag } from './language.ts';
+import { compareStrings } from './ordering.ts';
+
+/** A title with its version ("Remastered 2024", "Live"), if any. */
+export interface Title {
+  title: string;
+  version: string | null;
+}
+
+/** A title in another language, by LanguageAndScriptCode. */
+export interface LocalizedTitle extends Title {
+  language: string;
+}
+
+/** The title as displayed in one line: `Title (Version)`. */
+export const displayTitleText = ({ title, version }: Title): string => {
+  const cleanVersion = cleanText(version ?? '');
+  return cleanVersion === '' ? title : `${title} (${cleanVersion})`;
+};
+
+/**
+ * DisplayTitleText and DisplayTitle, first in the message's language (IsDefault when other
+ * languages follow), then one block per language, each marked with its LanguageAndScriptCode.
+ * The version travels as a SubTitle of type Version.
+ */
+export const writeTitles = (w: XmlWriter, main: Title, localized: readonly LocalizedTitle[]): void => {
+  const isDefault = localized.length > 0 ? true : undefined;
+  w.leaf('DisplayTitleText', displayTitleText(main), { IsDefault: isDefault });
+  for (const title of localized) w.leaf('DisplayTitleText', displayTitleText(title), { LanguageAndScriptCode: title.language });
+  writeDisplayTitle(w, main, { IsDefault: isDefault });
+  for (const title of localized) writeDisplayTitle(w, title, { LanguageAndScriptCode: title.language });
+};
+
+const writeDisplayTitle = (w: XmlWriter, { title, version }: Title, attributes: XmlAttributes): void => {
+  w.open('DisplayTitle', attributes).leaf('TitleText', title);
+  w.optionalLeaf('SubTitle', cleanText(version ?? ''), { SubTitleType: 'Version' });
+  w.close('DisplayTitle');
+};
+
+/** Localized entries by valid, distinct language tag, in tag order so output never depends on key order. */
+const byLanguage = (entries: Iterable<[string, Title]>): LocalizedTitle[] => {
+  const seen = new Map<string, LocalizedTitle>();
+  const sorted = [...entries].sort(([a], [b]) => compareStrings(a, b));
+  for (const [locale, title] of sorted) {
+    const language = languageTag(locale);
+    if (language && !seen.has(language)) seen.set(language, { language, ...title });
+  }
+  return [...seen.values()].sort((a, b) => compareStrings(a.language, b.language));
+};
+
+export const trackTitles = (track: TrackSnapshot): { main: Title; localized: LocalizedTitle[] } => {
+  const locales = new Set([...Object.keys(track.localized_titles), ...Object.keys(track.localized_title_versions)]);
+  return {
+    main: { title: track.title, version: track.title_version },
+    localized: byLanguage(
+      [...locales].map((locale) => [
+        locale,
+        { title: track.localized_titles[locale] ?? track.title, version: track.localized_title_versions[locale] ?? track.title_version },
+      ]),
+    ),
+  };
+};
+
+export const releaseTitles = (release: ReleaseSnapshot): { main: Title; localized: LocalizedTitle[] } => ({
+  main: { title: release.title, version: null },
+  localized: byLanguage(
+    release.localizations
+      .filter((localization) => localization.title || localization.title_version)
+      .map((localization) => [localization.locale, { title: localization.title ?? release.title, version: localization.title_version }]),
+  ),
+});

@@ -1,0 +1,29 @@
+// ERN 4.3 NewReleaseMessage
+export {
+  ErnBuildError,
+  type ArtworkFileInfo,
+  type AudioFileInfo,
+  type ErnBuildInput,
+  type ErnParty,
+  type ResourceFileInfo,
+} from './ern43/build-input.ts';
+export { AVS_VERSION_ID, ERN43_NAMESPACE, buildErn43 } from './ern43/build-message.ts';
+export { ernFileName, resourceFileNames } from './ern43/file-names.ts';
+
+// Validation
+export { createErn43Validator, type Ern43Validator, type ErnValidationResult } from './validate/xsd-validator.ts';
+export { checkReferenceIntegrity } from './validate/reference-integrity.ts';
+
+// The SFTP choreography: end of batch, acknowledgements
+export { ERN_CHOREOGRAPHY_NAMESPACE } from './choreography.ts';
+export { batchCompleteFileName, buildBatchComplete, type BatchCompleteInput, type BatchMessage } from './batch/batch-complete.ts';
+export {
+  ACKNOWLEDGED_STATUSES,
+  ErnAcknowledgementError,
+  type AcknowledgedRelease,
+  type AcknowledgedStatus,
+  type ErnAcknowledgement,
+} from './ack/acknowledgement.ts';
+export { MAX_ACKNOWLEDGEMENT_BYTES, parseErnAcknowledgement } from './ack/parse-acknowledgement.ts';
+export { buildErnAcknowledgement, type ErnAcknowledgementInput } from './ack/build-acknowledgement.ts';
+export { acknowledgementFileName, parseAcknowledgementFileName } from './ack/file-names.ts';
