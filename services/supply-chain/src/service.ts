@@ -4,10 +4,12 @@ import { syncDspRegistry } from './app/dsps/registry/registry-sync.ts';
 import type { SupplyChainConfig } from './config.ts';
 import { SUPPLY_CHAIN_ENTITIES, SUPPLY_CHAIN_MIGRATIONS, SUPPLY_CHAIN_SCHEMA } from './db/index.ts';
 import { releaseLookupClient } from './nats/clients/release-lookup.client.ts';
+import { releaseSnapshotClient } from './nats/clients/release-snapshot.client.ts';
+import { supplyChainConsumers } from './nats/consumers.ts';
 import { supplyChainOperations } from './nats/operations.ts';
 import type { SupplyChainContext } from './supply-chain-context.ts';
 
-/** Starts supply-chain: migrations, the DSP registry sync, NATS operations, outbox relay and probe listener. */
+/** Starts supply-chain: migrations, the DSP registry sync, NATS operations and consumers, outbox relay and probe listener. */
 export const startSupplyChain = async (config: SupplyChainConfig, options: { relay?: boolean } = {}): Promise<ServiceRuntime> => {
   let context: SupplyChainContext | undefined;
   const contextOf = (runtime: ServiceRuntime): SupplyChainContext =>
@@ -16,6 +18,8 @@ export const startSupplyChain = async (config: SupplyChainConfig, options: { rel
       config,
       logger: runtime.logger,
       releases: releaseLookupClient(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs),
+      snapshots: releaseSnapshotClient(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs),
+      clock: () => new Date(),
     });
 
   const definition: ServiceDefinition = {
@@ -32,6 +36,7 @@ export const startSupplyChain = async (config: SupplyChainConfig, options: { rel
       );
     },
     operations: (runtime) => supplyChainOperations(contextOf(runtime)),
+    consumers: (runtime) => supplyChainConsumers(contextOf(runtime), runtime),
   };
   return startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
 };

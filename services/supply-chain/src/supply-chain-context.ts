@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import type { ReleaseSnapshotPort } from './app/release-config/ports.ts';
 import type { ReleaseLookupPort } from './app/release-dsps/ports.ts';
 import type { SupplyChainConfig } from './config.ts';
 
@@ -9,4 +10,7 @@ export interface SupplyChainContext {
   config: SupplyChainConfig;
   logger: Logger;
   releases: ReleaseLookupPort;
+  snapshots: ReleaseSnapshotPort;
+  /** "Now" for date checks (the delivery plan's past release date); the system clock in service. */
+  clock: () => Date;
 }

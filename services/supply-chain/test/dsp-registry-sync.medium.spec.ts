@@ -71,7 +71,11 @@ describe('DSP registry sync', () => {
       website_url: 'https://www.spotify.com',
       delivery_type: 'audio',
       is_active: true,
+      ddex_party_id: 'PADPIDASV000000001',
+      default_monetization_policy_codes: ['subscription_streaming', 'ad_supported_streaming'],
+      default_pricing_tier_code: 'front_line',
     });
+    expect(await row('itunes')).toMatchObject({ default_monetization_policy_codes: ['permanent_download'] });
     expect(await row('resso')).toMatchObject({ id: 57, is_active: false });
   });
 
@@ -84,12 +88,21 @@ describe('DSP registry sync', () => {
 
   it('applies a newer version: updates by dsp_id, retires what the data retires or leaves out, deletes nothing', async () => {
     const spotifyBefore = await row('spotify');
-    const withoutHdtracks = editing('tidal', { is_active: false }, editing('deezer', { ern_version: '4.2' })).filter(
-      (entry) => entry.slug !== 'hdtracks',
-    );
+    const withoutHdtracks = editing(
+      'tidal',
+      { is_active: false },
+      editing('deezer', { ern_version: '4.2', ddex_party_id: 'PADPIDA2026112401D', default_monetization_policy_codes: ['subscription_streaming'] }),
+    ).filter((entry) => entry.slug !== 'hdtracks');
     expect(await sync({ version: 2, entries: withoutHdtracks })).toEqual({ applied: true, previousVersion: 1, version: 2 });
     expect(await storedVersion()).toBe(2);
-    expect(await row('deezer')).toMatchObject({ id: 7, name: 'Deezer', ern_version: '4.2', is_active: true });
+    expect(await row('deezer')).toMatchObject({
+      id: 7,
+      name: 'Deezer',
+      ern_version: '4.2',
+      is_active: true,
+      ddex_party_id: 'PADPIDA2026112401D',
+      default_monetization_policy_codes: ['subscription_streaming'],
+    });
     expect(await row('tidal')).toMatchObject({ id: 8, is_active: false });
     expect(await row('hdtracks')).toMatchObject({ id: 55, name: 'HDtracks', is_active: false });
     expect(await counts()).toEqual({ total: String(DSP_REGISTRY.length), active: '53' });

@@ -1,4 +1,6 @@
 import { DSP_SLUG_PATTERN, DspDeliveryType } from '@sv/contracts';
+import { monetizationPolicyByCode } from '../src/app/catalogues/monetization-policies.ts';
+import { pricingTierByCode } from '../src/app/catalogues/pricing-tiers.ts';
 import { DSP_REGISTRY, REGISTRY_VERSION, dspLogoPath } from '../src/app/dsps/registry/dsp-registry.ts';
 
 /* The registry data itself: what the spec promises (55 active destinations) and what the sync relies on. */
@@ -12,8 +14,8 @@ const isHttpsUrl = (value: string): boolean => {
 };
 
 describe('the DSP registry', () => {
-  it('has a positive integer version', () => {
-    expect(Number.isInteger(REGISTRY_VERSION) && REGISTRY_VERSION > 0).toBe(true);
+  it('has a positive integer version, raised past the first (which had no DDEX party ids or default deals)', () => {
+    expect(Number.isInteger(REGISTRY_VERSION) && REGISTRY_VERSION >= 2).toBe(true);
   });
 
   it('holds exactly 55 active destinations, and retired ones only as inactive', () => {
@@ -61,5 +63,30 @@ describe('the DSP registry', () => {
   it('keeps logos under one CDN folder, by slug', () => {
     expect(dspLogoPath('spotify')).toBe('dsps/spotify.png');
     expect(isHttpsUrl(`https://cdn.example.com/${dspLogoPath('7digital')}`)).toBe(true);
+  });
+
+  it('gives every destination a unique DDEX party id of the DPID format', () => {
+    const ids = DSP_REGISTRY.map((dsp) => dsp.ddex_party_id);
+    expect(ids.filter((id) => !/^PADPIDA[A-Za-z0-9]{11}$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(DSP_REGISTRY.length);
+  });
+
+  it('gives every destination default deals and a pricing tier from the catalogues', () => {
+    for (const dsp of DSP_REGISTRY) {
+      expect(dsp.default_monetization_policy_codes.length).toBeGreaterThan(0);
+      expect(dsp.default_monetization_policy_codes.filter((code) => !monetizationPolicyByCode(code))).toEqual([]);
+      expect(pricingTierByCode(dsp.default_pricing_tier_code)).toBeDefined();
+    }
+  });
+
+  it('sends streaming stores streams, download stores downloads and UGC platforms claims by default', () => {
+    const defaults = new Map(DSP_REGISTRY.map((dsp) => [dsp.slug, dsp.default_monetization_policy_codes]));
+    expect(defaults.get('spotify')).toEqual(['subscription_streaming', 'ad_supported_streaming']);
+    expect(defaults.get('deezer')).toEqual(['subscription_streaming', 'ad_supported_streaming']);
+    expect(defaults.get('itunes')).toEqual(['permanent_download']);
+    expect(defaults.get('beatport')).toEqual(['permanent_download']);
+    for (const slug of ['tiktok', 'youtube_content_id', 'meta']) expect(defaults.get(slug)).toEqual(['user_generated_content']);
+    expect(defaults.get('pandora')).toEqual(['non_interactive_streaming']);
+    expect(defaults.get('amazon_music')).toContain('permanent_download');
   });
 });

@@ -16,6 +16,7 @@ const DSP_FIELDS = [
   'delivery_method',
   'ern_version',
   'certification_level',
+  'ddex_party_id',
   'logo_url',
   'website_url',
   'delivery_type',
@@ -63,6 +64,7 @@ describe('GET /supply-chain/dsps', () => {
       delivery_method: 'sftp',
       ern_version: '4.3',
       certification_level: 'ddex_certified',
+      ddex_party_id: 'PADPIDASV000000001',
       logo_url: 'http://127.0.0.1:8083/dsps/spotify.png',
       website_url: 'https://www.spotify.com',
       delivery_type: 'audio',
@@ -72,7 +74,7 @@ describe('GET /supply-chain/dsps', () => {
     for (const dsp of body.dsps) {
       const entry = registered.get(dsp.slug);
       expect(entry).toBeDefined();
-      expect(dsp).toMatchObject({ dsp_id: entry?.dsp_id, name: entry?.name, website_url: entry?.website_url });
+      expect(dsp).toMatchObject({ dsp_id: entry?.dsp_id, name: entry?.name, website_url: entry?.website_url, ddex_party_id: entry?.ddex_party_id });
     }
   });
 

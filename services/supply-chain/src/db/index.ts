@@ -1,8 +1,10 @@
 import { Dsp } from './entities/dsp.entity.ts';
 import { RegistryVersion } from './entities/registry-version.entity.ts';
+import { ReleaseConfig } from './entities/release-config.entity.ts';
 import { ReleaseDsp } from './entities/release-dsp.entity.ts';
 import { Migration20261123000100_dsp_registry } from './migrations/Migration20261123000100_dsp_registry.ts';
 import { Migration20261123000200_release_dsps } from './migrations/Migration20261123000200_release_dsps.ts';
+import { Migration20261126000200_release_config } from './migrations/Migration20261126000200_release_config.ts';
 
 /** Supply-chain's own Postgres schema; no other service reads or writes it. */
 export const SUPPLY_CHAIN_SCHEMA = 'supply_chain';
@@ -10,6 +12,7 @@ export const SUPPLY_CHAIN_SCHEMA = 'supply_chain';
 export const SUPPLY_CHAIN_ENTITIES = [
   Dsp,
   RegistryVersion,
+  ReleaseConfig,
   ReleaseDsp,
 ];
 
@@ -17,4 +20,5 @@ export const SUPPLY_CHAIN_ENTITIES = [
 export const SUPPLY_CHAIN_MIGRATIONS = [
   { name: 'Migration20261123000100_dsp_registry', class: Migration20261123000100_dsp_registry },
   { name: 'Migration20261123000200_release_dsps', class: Migration20261123000200_release_dsps },
+  { name: 'Migration20261126000200_release_config', class: Migration20261126000200_release_config },
 ];

@@ -1,6 +1,8 @@
 import type { OperationTable } from '@sv/platform';
 import type { SupplyChainContext } from '../supply-chain-context.ts';
+import { catalogueOperations } from './catalogues.handlers.ts';
 import { dspOperations } from './dsps.handlers.ts';
+import { releaseConfigOperations } from './release-config.handlers.ts';
 import { releaseDspOperations } from './release-dsps.handlers.ts';
 import { territoryOperations } from './territories.handlers.ts';
 
@@ -8,5 +10,7 @@ import { territoryOperations } from './territories.handlers.ts';
 export const supplyChainOperations = (context: SupplyChainContext): OperationTable => ({
   ...dspOperations(context),
   ...territoryOperations(),
+  ...catalogueOperations(),
   ...releaseDspOperations(context),
+  ...releaseConfigOperations(context),
 });

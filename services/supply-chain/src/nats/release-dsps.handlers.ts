@@ -1,5 +1,6 @@
-import { ReleaseDspsBody, SupplyChainOperation } from '@sv/contracts';
+import { DspOverrideBody, ReleaseDspsBody, SupplyChainOperation } from '@sv/contracts';
 import { assertCan, ok, parseOrThrow, type OperationHandler, type OperationTable } from '@sv/platform';
+import { overrideDsp } from '../app/release-config/dsp-override.service.ts';
 import { removeStore, selectStores, storeSelection } from '../app/release-dsps/release-dsps.service.ts';
 import type { SupplyChainContext } from '../supply-chain-context.ts';
 
@@ -30,6 +31,18 @@ export const releaseDspOperations = ({ orm, releases }: SupplyChainContext): Ope
         request.params.slug ?? '',
       );
       return ok({ dsps });
+    },
+    [SupplyChainOperation.releaseDspsOverride]: async (request) => {
+      assertCan(request.principal, 'supply_chain.manage');
+      const body = parseOrThrow(DspOverrideBody, request.body ?? {});
+      const dsp = await overrideDsp(
+        { em: orm.em.fork(), releases },
+        request.principal,
+        request.params.uuid ?? '',
+        request.params.slug ?? '',
+        body,
+      );
+      return ok({ dsp });
     },
     [SupplyChainOperation.releaseDspsSelection]: async (request) => {
       const dsps = await storeSelection(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');

@@ -9,6 +9,7 @@ export const presentDsp = (dsp: Dsp, cdnUrl: string): DspResource => ({
   delivery_method: dsp.deliveryMethod,
   ern_version: dsp.ernVersion,
   certification_level: dsp.certificationLevel,
+  ddex_party_id: dsp.ddexPartyId ?? '',
   logo_url: `${cdnUrl}/${dsp.logoPath}`,
   website_url: dsp.websiteUrl,
   delivery_type: dsp.deliveryType,

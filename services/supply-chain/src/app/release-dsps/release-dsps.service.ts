@@ -7,21 +7,13 @@ import { ReleaseDsp } from '../../db/entities/release-dsp.entity.ts';
 import { findRegisteredDsp, resolveActiveDsps, type DspReferences } from '../dsps/dsps.service.ts';
 import { DspNotFoundError } from '../dsps/dsps.errors.ts';
 import type { ReleaseLookupPort } from './ports.ts';
+import { findVisibleRelease, isUuid, lockRelease } from './release-access.ts';
 import { presentSelectedStore, type SelectedStoreRow } from './release-dsp.presenter.ts';
-import { ReleaseNotFoundError } from './release-dsps.errors.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StoreSelectionDeps {
   em: EntityManager;
   releases: ReleaseLookupPort;
 }
-
-/** The catalogue decides who sees a release; anything it does not show the principal is 404. */
-const assertReleaseVisible = async (releases: ReleaseLookupPort, principal: Principal, releaseId: string): Promise<void> => {
-  if (!UUID.test(releaseId)) throw new ReleaseNotFoundError();
-  if (!(await releases.visibleRelease(principal, releaseId))) throw new ReleaseNotFoundError();
-};
 
 /**
  * The live selection of a release, by DSP name. Stores whose destination was retired stay in
@@ -37,10 +29,6 @@ const readSelection = async (em: EntityManager, tenantId: string, releaseId: str
   );
   return rows.map(presentSelectedStore);
 };
-
-/** Changes to one release's selection run one at a time, so each reply and event sees a whole state. */
-const lockRelease = (tx: EntityManager, tenantId: string, releaseId: string) =>
-  tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`sv:supply_chain:release_dsp:${tenantId}:${releaseId}`]);
 
 /** The slugs of `ids`, by DSP name (the order of every list). */
 const slugsOf = (dsps: readonly Dsp[], ids: readonly number[]): string[] =>
@@ -118,7 +106,7 @@ export const selectStores = async (
   releaseId: string,
   request: SelectStoresRequest,
 ): Promise<SelectedStore[]> => {
-  await assertReleaseVisible(deps.releases, principal, releaseId);
+  await findVisibleRelease(deps.releases, principal, releaseId);
   const dsps = await resolveActiveDsps(deps.em, request);
   const tenantId = principal.tenant_id;
   return changeSelection(deps.em, tenantId, releaseId, async (tx) => {
@@ -144,7 +132,7 @@ export const removeStore = async (
   releaseId: string,
   slugOrId: string,
 ): Promise<SelectedStore[]> => {
-  await assertReleaseVisible(deps.releases, principal, releaseId);
+  await findVisibleRelease(deps.releases, principal, releaseId);
   const dsp = await findRegisteredDsp(deps.em, slugOrId);
   if (!dsp) throw new DspNotFoundError(slugOrId);
   return changeSelection(deps.em, principal.tenant_id, releaseId, async (tx) => {
@@ -158,4 +146,4 @@ export const removeStore = async (
  * already checked the release; an id that is not a release simply has no selection.
  */
 export const storeSelection = async (em: EntityManager, tenantId: string, releaseId: string): Promise<SelectedStore[]> =>
-  UUID.test(releaseId) ? readSelection(em, tenantId, releaseId) : [];
+  isUuid(releaseId) ? readSelection(em, tenantId, releaseId) : [];

@@ -24,6 +24,11 @@ export const Dsp = defineEntity({
     websiteUrl: p.text(),
     deliveryType: p.text(),
     isActive: p.boolean(),
+    /** The store's DDEX party id; set by the registry sync (null only before the first sync of version 2). */
+    ddexPartyId: p.text().nullable(),
+    /** Monetization policy codes the store is sent by default. */
+    defaultMonetizationPolicyCodes: p.json<string[]>().columnType('jsonb'),
+    defaultPricingTierCode: p.text().nullable(),
     createdAt: moment(),
     updatedAt: moment(),
   },

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { DspOverrides } from '@sv/contracts';
 
 const moment = () => p.datetime().columnType('timestamptz');
 
@@ -18,7 +19,11 @@ export const ReleaseDsp = defineEntity({
     dspId: p.integer(),
     /** The per-DSP stage: pending until QC passes, then submitted and onwards. */
     status: p.text(),
+    /** When the lifecycle event that set `status` happened; older events are ignored. */
+    statusChangedAt: moment().nullable(),
     isBlocked: p.boolean(),
+    /** The per-DSP override: only the fields set are present. */
+    overrides: p.json<DspOverrides>().columnType('jsonb'),
     createdAt: moment(),
     updatedAt: moment(),
     deletedAt: moment().nullable(),
