@@ -17,9 +17,10 @@ export default [
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:ddex', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:testing'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:testing'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:ddex', 'type:testing'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:ddex', 'type:testing'] },
           ],
         },
       ],

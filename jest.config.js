@@ -21,10 +21,12 @@ export default {
   projects: [
     project('contracts', '<rootDir>/packages/contracts'),
     project('platform', '<rootDir>/packages/platform'),
+    project('ddex', '<rootDir>/packages/ddex'),
     project('gateway', '<rootDir>/services/gateway'),
     project('catalogue', '<rootDir>/services/catalogue'),
     project('supply-chain', '<rootDir>/services/supply-chain'),
     project('webhooks', '<rootDir>/services/webhooks'),
+    project('delivery', '<rootDir>/services/delivery'),
     project('dev', '<rootDir>/tools/dev'),
   ],
 };

@@ -7,6 +7,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ensure_dependencies
+ensure_system_tools
 ensure_infrastructure
 "$NODE" tools/dev/src/ensure-databases.ts
 
@@ -34,6 +35,17 @@ for port in 8080 8081 8083; do
   if (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then die "port $port is already in use (is the platform already running?)"; fi
 done
 
+say "starting the local SFTP store endpoint"
+rm -f "$VAR/sftp.env"
+"$NODE" tools/dev/src/sftp-server.ts "$VAR/sftp.env" &
+PIDS+=("$!")
+deadline=$((SECONDS + 30))
+until [ -s "$VAR/sftp.env" ]; do
+  [ $SECONDS -lt $deadline ] || die "the local SFTP server did not start within 30 s"
+  sleep 0.2
+done
+mapfile -t SFTP_ENV <"$VAR/sftp.env"
+
 say "starting services"
 run catalogue services/catalogue/src/main.ts SV_ENV=production
 run catalogue-sandbox services/catalogue/src/main.ts SV_ENV=sandbox
@@ -41,6 +53,10 @@ run supply-chain services/supply-chain/src/main.ts SV_ENV=production
 run supply-chain-sandbox services/supply-chain/src/main.ts SV_ENV=sandbox
 run webhooks services/webhooks/src/main.ts SV_ENV=production
 run webhooks-sandbox services/webhooks/src/main.ts SV_ENV=sandbox
+# Production delivers every store's bundles to the local SFTP server, one folder per store; the
+# sandbox writes to its own folder only, as everywhere.
+run delivery services/delivery/src/main.ts SV_ENV=production SV_DDEX_PARTY_ID="${SV_DDEX_PARTY_ID:-PADPIDA2026SVLOCAL}" "${SFTP_ENV[@]}"
+run delivery-sandbox services/delivery/src/main.ts SV_ENV=sandbox SV_DELIVERY_DIR="$VAR/delivery-sandbox"
 run gateway services/gateway/src/main.ts SV_ENV=production SV_CDN_PORT=8083 SV_COOKIE_SECURE=0
 run gateway-sandbox services/gateway/src/main.ts SV_ENV=sandbox SV_COOKIE_SECURE=0
 
@@ -69,6 +85,7 @@ cat >&2 <<INFO
     CDN         http://127.0.0.1:8083
     supply-chain  http://127.0.0.1:9102/health/ready (sandbox 9112); stores: GET /v1/supply-chain/dsps
     webhooks      http://127.0.0.1:9105/health/ready (sandbox 9115); events: GET /v1/webhooks/event-types
+    delivery      http://127.0.0.1:9104/health/ready (sandbox 9114); bundles: see var/sftp.env (SV_DELIVERY_SFTP_ROOT)
   Try:  curl -H "Authorization: Bearer $PRODUCTION_KEY" http://127.0.0.1:8080/v1/artists
   Keys are also in var/demo-keys.json. Ctrl-C stops everything.
 

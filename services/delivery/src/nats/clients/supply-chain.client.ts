@@ -1,0 +1,13 @@
+import { ResolvedConfigReply, SupplyChainOperation, systemPrincipal } from '@sv/contracts';
+import { UnavailableError } from '@sv/platform';
+import type { SupplyChainPort } from '../../app/ports.ts';
+import type { ServiceCaller } from './service-call.ts';
+
+/** Supply-chain, which owns store selection, overrides and what each store receives. */
+export const supplyChainClient = (caller: ServiceCaller): SupplyChainPort => ({
+  async resolvedConfig(tenantId, releaseId) {
+    const reply = await caller.call('supply-chain', SupplyChainOperation.releaseConfigResolved, systemPrincipal(tenantId, 'delivery'), { uuid: releaseId });
+    if (reply.status !== 200) throw new UnavailableError(undefined, `supply_chain_resolved_${reply.status}`);
+    return ResolvedConfigReply.parse(reply.body).stores;
+  },
+});

@@ -1,0 +1,82 @@
+import { hostname } from 'node:os';
+import { createErn43Validator } from '@sv/ddex';
+import { openBlobStore, startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import { validateUploadedAudio } from './app/audio-validator/audio-validator.ts';
+import { pollAcknowledgements } from './app/lifecycle/ack-poller.ts';
+import { startQcWorker } from './app/qc/qc-worker.ts';
+import { startDeliveryWorker } from './app/queue/delivery-worker.ts';
+import { sessionOpener } from './app/transports/open-session.ts';
+import { startPeriodicLoop, type PeriodicLoop } from './app/workers/periodic-loop.ts';
+import type { DeliveryConfig } from './config.ts';
+import { DELIVERY_ENTITIES, DELIVERY_MIGRATIONS, DELIVERY_SCHEMA } from './db/index.ts';
+import type { DeliveryContext } from './delivery-context.ts';
+import { catalogueClient } from './nats/clients/catalogue.client.ts';
+import { serviceCaller } from './nats/clients/service-call.ts';
+import { supplyChainClient } from './nats/clients/supply-chain.client.ts';
+import { tenantPartyClient } from './nats/clients/tenant-party.client.ts';
+import { deliveryConsumers } from './nats/consumers.ts';
+import { deliveryOperations } from './nats/operations.ts';
+import { sendDepsOf } from './nats/send-deps.ts';
+
+/**
+ * Starts delivery: migrations, the ERN validator (compiled once), NATS operations and consumers,
+ * the outbox relay, and its workers: QC, the delivery queue, the acknowledgement poller and the
+ * audio validator.
+ */
+export const startDelivery = async (config: DeliveryConfig): Promise<ServiceRuntime> => {
+  const blobs = openBlobStore(config.blobStore, config.cdnUrl);
+  const validator = await createErn43Validator();
+  const holder = `${hostname()}:${process.pid}`;
+  const loops: PeriodicLoop[] = [];
+  /** Started once the runtime is up; consumers and handlers wake them through the context. */
+  const workers: { deliveries?: PeriodicLoop; qc?: PeriodicLoop } = {};
+  let context: DeliveryContext | undefined;
+  const contextOf = (runtime: ServiceRuntime): DeliveryContext => {
+    if (context) return context;
+    const caller = serviceCaller(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs);
+    context = {
+      orm: runtime.orm,
+      config,
+      logger: runtime.logger,
+      blobs: blobs.store,
+      catalogue: catalogueClient(caller),
+      supplyChain: supplyChainClient(caller),
+      parties: tenantPartyClient(caller),
+      validator,
+      openSession: sessionOpener(config.endpoints, config.sftpTimeoutMs),
+      wakeDeliveries: () => workers.deliveries?.wake(),
+      wakeQc: () => workers.qc?.wake(),
+    };
+    return context;
+  };
+  const definition: ServiceDefinition = {
+    service: 'delivery',
+    schema: DELIVERY_SCHEMA,
+    entities: DELIVERY_ENTITIES,
+    migrations: DELIVERY_MIGRATIONS,
+    operations: (runtime) => deliveryOperations(contextOf(runtime)),
+    consumers: (runtime) => deliveryConsumers(contextOf(runtime), runtime),
+  };
+  const runtime = await startServiceRuntime(definition, { config, healthPort: config.healthPort });
+  const ready = contextOf(runtime);
+  const { logger, orm } = runtime;
+  const evidence = { blobs: blobs.store, binaries: config.ffmpeg, maxAudioBytes: config.ffmpeg.maxAudioBytes };
+  const qc = startQcWorker(orm, { ...evidence, catalogue: ready.catalogue, supplyChain: ready.supplyChain, logger }, { tickMs: config.qcTickMs, leaseMs: config.leaseMs }, logger);
+  const deliveries = startDeliveryWorker(orm, sendDepsOf(ready), { tickMs: config.tickMs, leaseMs: config.leaseMs, concurrency: 4 }, logger);
+  Object.assign(workers, { qc, deliveries });
+  loops.push(
+    qc,
+    deliveries,
+    startPeriodicLoop('ack-poller', config.ackPollMs, async () => void (await pollAcknowledgements({ orm, catalogue: ready.catalogue, openSession: ready.openSession, logger, holder, leaseMs: Math.max(config.ackPollMs * 2, 5_000) })), logger),
+    startPeriodicLoop('audio-validator', config.audioValidatorMs, async () => void (await validateUploadedAudio({ ...evidence, orm, logger, holder, leaseMs: Math.max(config.audioValidatorMs * 2, 5_000) })), logger),
+  );
+  return {
+    ...runtime,
+    async stop() {
+      await Promise.allSettled(loops.map((loop) => loop.stop()));
+      await runtime.stop();
+      validator.dispose();
+      blobs.close();
+    },
+  };
+};

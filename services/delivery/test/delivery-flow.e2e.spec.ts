@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createErn43Validator, type Ern43Validator } from '@sv/ddex';
+import { eventually, startReceiver, type Receiver } from '@sv/testing';
+import { acknowledge, makeRelease, releaseStatus, startDeliveryWorld, storeFiles, submitAndApprove, waitForStatus, type Api, type DeliveryWorld } from './support/delivery-world.ts';
+
+/*
+ * The platform's reason to exist, end to end through the gateway: a release is created and
+ * filled, sent to three stores (one blocked, one with its own territories), passes QC on real
+ * audio, and leaves as valid ERN 4.3 bundles over a real SFTP connection; stores acknowledge it,
+ * the release goes live, and a purge takes it down everywhere.
+ */
+describe('delivery, from approval to takedown', () => {
+  let world: DeliveryWorld;
+  let receiver: Receiver;
+  let validator: Ern43Validator;
+  let api: Api;
+  let artistId: string;
+
+  beforeAll(async () => {
+    world = await startDeliveryWorld();
+    receiver = await startReceiver({ ok: () => ({ status: 200 }) });
+    validator = await createErn43Validator();
+    ({ api, artistId } = await world.label('northern'));
+    const hook = await api('/v1/webhooks', { body: { name: 'lifecycle', url: receiver.url('/ok/lifecycle'), events: ['release.dsp.*.*', 'release.delivered'] } });
+    expect(hook.status).toBe(201);
+  }, 240_000);
+
+  afterAll(async () => {
+    validator?.dispose();
+    await receiver?.close();
+    await world?.stop();
+  }, 120_000);
+
+  /** Event types the receiver got for the release, in arrival order. */
+  const eventsOf = (releaseId: string): string[] =>
+    receiver.received
+      .map((request) => JSON.parse(request.raw) as { type: string; data: { release_id?: string } })
+      .filter((event) => event.data.release_id === releaseId)
+      .map((event) => event.type);
+
+  const deliveriesOf = async (releaseId: string) => (await api(`/v1/releases/${releaseId}/ddex/deliveries`)).body.deliveries as Record<string, any>[];
+
+  it('delivers valid bundles to the unblocked stores, honours overrides, and follows acknowledgements to live and back down', async () => {
+    const { releaseId, upc } = await makeRelease(world, api, artistId, { title: 'Morning Songs', tracks: 2 });
+    expect((await api(`/v1/releases/${releaseId}/dsps`, { body: { dsps: ['spotify', 'deezer', 'tidal'] } })).status).toBe(200);
+    expect((await api(`/v1/releases/${releaseId}/dsps/tidal`, { method: 'PUT', body: { is_blocked: true } })).status).toBe(200);
+    expect((await api(`/v1/releases/${releaseId}/dsps/deezer`, { method: 'PUT', body: { territory_mode: 'exclude', territory_codes: ['US', 'CA'] } })).status).toBe(200);
+    await submitAndApprove(api, releaseId, []);
+
+    // QC passes on its own, the release is approved, and both unblocked stores are sent a bundle.
+    await waitForStatus(api, releaseId, ['approved']);
+    await eventually('both bundles on the SFTP server', async () => {
+      const spotify = await storeFiles(world, 'spotify');
+      const deezer = await storeFiles(world, 'deezer');
+      const complete = (names: string[]) => names.some((name) => /\/BatchComplete_\d+\.xml$/.test(name));
+      return complete(spotify) && complete(deezer);
+    }, 60_000);
+    expect(await storeFiles(world, 'tidal')).toEqual([]);
+
+    for (const slug of ['spotify', 'deezer']) {
+      const files = await storeFiles(world, slug);
+      const batch = files.find((name) => /\/BatchComplete_\d+\.xml$/.test(name))?.split('/')[0] ?? '';
+      expect(files).toEqual(
+        expect.arrayContaining([`${batch}/${upc}/${upc}.xml`, `${batch}/${upc}/resources/${upc}.jpg`, `${batch}/BatchComplete_${batch}.xml`]),
+      );
+      expect(files.filter((name) => name.startsWith(`${batch}/${upc}/resources/`) && name.endsWith('.wav'))).toHaveLength(2);
+      expect(files.some((name) => name.endsWith('.uploading'))).toBe(false);
+      const xml = await readFile(join(world.sftp.root, slug, batch, upc, `${upc}.xml`), 'utf8');
+      expect(validator.validate(xml)).toEqual({ valid: true, errors: [] });
+      expect(xml).toContain(`<ICPN>${upc}</ICPN>`);
+      expect(xml).toContain('<MessageControlType>LiveMessage</MessageControlType>');
+      if (slug === 'deezer') {
+        expect(xml).toContain('<ExcludedTerritoryCode>US</ExcludedTerritoryCode>');
+        expect(xml).toContain('<ExcludedTerritoryCode>CA</ExcludedTerritoryCode>');
+      } else {
+        expect(xml).not.toContain('ExcludedTerritoryCode');
+      }
+    }
+
+    // Per store: delivered, then submitted; nothing for the blocked store.
+    await eventually('submitted events for both stores', () =>
+      ['spotify', 'deezer'].every((slug) => eventsOf(releaseId).includes(`release.dsp.${slug}.submitted`)),
+    );
+    for (const slug of ['spotify', 'deezer']) {
+      const events = eventsOf(releaseId);
+      expect(events.indexOf(`release.dsp.${slug}.delivered`)).toBeGreaterThanOrEqual(0);
+      expect(events.indexOf(`release.dsp.${slug}.delivered`)).toBeLessThan(events.indexOf(`release.dsp.${slug}.submitted`));
+    }
+    expect(eventsOf(releaseId).some((type) => type.startsWith('release.dsp.tidal.'))).toBe(false);
+
+    const sent = await deliveriesOf(releaseId);
+    expect(sent.map((delivery) => [delivery.dsp.slug, delivery.kind, delivery.state]).sort()).toEqual([
+      ['deezer', 'new', 'sent'],
+      ['spotify', 'new', 'sent'],
+    ]);
+    const spotifyMessage = String(sent.find((delivery) => delivery.dsp.slug === 'spotify')?.message_id);
+    expect(sent[0]?.files.map((file: { name: string }) => file.name)).toEqual(expect.arrayContaining([`resources/${upc}.jpg`, `${upc}.xml`]));
+
+    // Spotify's acknowledgement: live. The release follows.
+    await acknowledge(world, 'spotify', upc, spotifyMessage, 'live');
+    await waitForStatus(api, releaseId, ['live']);
+    await eventually('the live event', () => eventsOf(releaseId).includes('release.dsp.spotify.live'));
+    expect((await api(`/v1/releases/${releaseId}/dsps`, { method: 'POST', body: { dsps: ['spotify'] } })).body.dsps).toEqual(
+      expect.arrayContaining([expect.objectContaining({ slug: 'spotify', status: 'live' })]),
+    );
+
+    // Purge: takedowns to both stores that received it; once both confirm, the release is taken down.
+    const purge = await api(`/v1/releases/${releaseId}/ddex/purge`, { method: 'POST' });
+    expect(purge.status).toBe(202);
+    expect(purge.body.deliveries.map((delivery: { dsp: string; kind: string }) => [delivery.dsp, delivery.kind]).sort()).toEqual([
+      ['deezer', 'takedown'],
+      ['spotify', 'takedown'],
+    ]);
+    await eventually('takedown_submitted for both stores', () =>
+      ['spotify', 'deezer'].every((slug) => eventsOf(releaseId).includes(`release.dsp.${slug}.takedown_submitted`)),
+    );
+    const takedowns = (await deliveriesOf(releaseId)).filter((delivery) => delivery.kind === 'takedown');
+    for (const takedown of takedowns) {
+      const batchFiles = (await storeFiles(world, takedown.dsp.slug)).filter((name) => name.startsWith(`${takedown.batch_id}/`));
+      // A takedown sends its ERN only: the store holds the media already.
+      expect(batchFiles).toEqual([`${takedown.batch_id}/${upc}/${upc}.xml`, `${takedown.batch_id}/BatchComplete_${takedown.batch_id}.xml`]);
+      const xml = await readFile(join(world.sftp.root, takedown.dsp.slug, takedown.batch_id, upc, `${upc}.xml`), 'utf8');
+      expect(validator.validate(xml)).toEqual({ valid: true, errors: [] });
+      await acknowledge(world, takedown.dsp.slug, upc, String(takedown.message_id), 'taken_down');
+    }
+    await waitForStatus(api, releaseId, ['taken_down']);
+    const approve = await api(`/v1/releases/${releaseId}/approve`, { method: 'POST' });
+    expect(approve.status).toBe(409);
+  }, 240_000);
+
+  it.each([
+    ['audio', { audio: false }, /Track 1 \("Song 1"\) has no audio file\./],
+    ['artwork', { artwork: false }, /The release has no cover artwork\./],
+  ])('rejects a release missing its %s, with a reason naming it', async (_what, options, reason) => {
+    const { releaseId } = await makeRelease(world, api, artistId, { title: `Incomplete ${_what}`, ...options });
+    await submitAndApprove(api, releaseId, ['spotify']);
+    const rejected = await waitForStatus(api, releaseId, ['rejected', 'approved']);
+    expect(rejected.status).toBe('rejected');
+    expect(rejected.rejection_reason).toMatch(reason);
+    await eventually('release.rejected is not delivered anywhere', async () => (await releaseStatus(api, releaseId)).status === 'rejected');
+    expect(await deliveriesOf(releaseId)).toEqual([]);
+  }, 120_000);
+});
