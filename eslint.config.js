@@ -18,7 +18,7 @@ export default [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:ddex', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:ddex'] },
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:ddex', 'type:testing'] },
             { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:ddex', 'type:testing'] },
           ],

@@ -1,7 +1,20 @@
 #!/usr/bin/env bash
-# Artist-read benchmark: the whole platform against a bare express + Postgres handler.
-# Needs Postgres and NATS reachable (SV_TEST_POSTGRES_URL / SV_TEST_NATS_URL, same defaults as the tests).
-# Flags: --connections N (16), --duration S (10), --warmup S (2).
+# Benchmarks, each printing its figures:
+#   artist-read       the whole platform against a bare express + Postgres handler
+#                     (flags: --connections N (16), --duration S (10), --warmup S (2))
+#   ddex-build        build + XSD validation of a 20-track album ERN 4.3 message
+#                     (flags: --iterations N (200), --warmup N (20))
+#   delivery-latency  approve → release.dsp.<slug>.submitted at a webhook receiver, beyond QC
+#                     (flags: --releases N (5), --store SLUG (spotify))
+# `run.sh` runs all three with their defaults; `run.sh NAME [flags]` runs one. Flags without a
+# name go to artist-read, as before. Needs Postgres and NATS reachable (SV_TEST_POSTGRES_URL /
+# SV_TEST_NATS_URL, same defaults as the tests), and ffmpeg and OpenSSH for delivery-latency.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-exec node_modules/.bin/node tools/bench/src/artist-read.bench.ts "$@"
+NODE=node_modules/.bin/node
+bench() { "$NODE" "tools/bench/src/$1.bench.ts" "${@:2}"; }
+case "${1:-all}" in
+  artist-read | ddex-build | delivery-latency) bench "$@" ;;
+  all) bench artist-read && bench ddex-build && bench delivery-latency ;;
+  *) bench artist-read "$@" ;;
+esac

@@ -82,3 +82,21 @@ export const SetStageBody = z.object({
   stage: ConfirmedStage,
 });
 export type SetStageBody = z.infer<typeof SetStageBody>;
+
+/** What the audio validator found in a track's uploaded file (problems in plain words; none: clean). */
+export const AudioCheckedData = z.object({
+  track_id: z.uuid(),
+  release_id: z.uuid(),
+  /** The file checked (its CDN address); a track whose audio was replaced since ignores the result. */
+  audio_url: z.string(),
+  problems: z.array(z.string()),
+  integrated_lufs: z.number().nullable(),
+  true_peak_dbfs: z.number().nullable(),
+  checked_at: z.iso.datetime({ offset: true }),
+});
+export type AudioCheckedData = z.infer<typeof AudioCheckedData>;
+
+/** Events of the delivery service beyond the per-DSP stages. */
+export const DeliveryEvents = {
+  audioChecked: defineEvent('track.audio_checked', AudioCheckedData),
+};

@@ -264,6 +264,8 @@ export interface TrackResource {
   file_size: number | null;
   audio_duration_ms: number | null;
   audio_uploaded_at: string | null;
+  /** What the audio validator found in the current file; null until it has checked it. */
+  audio_check: { problems: string[]; integrated_lufs: number | null; true_peak_dbfs: number | null; checked_at: string } | null;
   created_at: string;
   updated_at: string;
 }

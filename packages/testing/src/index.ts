@@ -5,3 +5,5 @@ export * from './api-client.ts';
 export * from './sftp-server.ts';
 
 export * from './webhook-receiver.ts';
+export * from './audio-files.ts';
+export * from './delivery-world.ts';

@@ -135,7 +135,13 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     webhooks: undefined,
     delivery: undefined,
     async startDelivery(extraEnv = {}) {
-      const delivery = spawnServiceProcess('delivery', SERVICE_ENTRY.delivery, { SV_DELIVERY_DIR: join(blobDir, 'delivery'), ...env, ...extraEnv });
+      const delivery = spawnServiceProcess('delivery', SERVICE_ENTRY.delivery, {
+        SV_DELIVERY_DIR: join(blobDir, 'delivery'),
+        // Production refuses the development DPID: tests run as a platform with its own.
+        SV_DDEX_PARTY_ID: 'PADPIDA2026TESTS01',
+        ...env,
+        ...extraEnv,
+      });
       processes.push(delivery);
       await delivery.waitForLog((line) => line.msg === 'delivery started');
       platform.delivery = delivery;

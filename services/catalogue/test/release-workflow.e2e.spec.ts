@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   Messages,
   RELEASE_APPROVED_SUNSET,
   ReleaseLookupReply,
+  ReleaseSnapshotReply,
   ReleaseOperation,
   apiSubject,
   type ParsedServiceReply,
@@ -295,6 +297,35 @@ describe('approve, reject and the delivery service’s commands', () => {
       type: 'release.rejected',
       data: { release_id: release.uuid, title: 'System Only', reason: 'Silence at the start.' },
     });
+  });
+
+  it('answers the internal snapshot: the whole release of one moment, for its tenant only', async () => {
+    const release = await create(w.label, w.artist, { title: 'Snapshot', upc: '' });
+    const second = await addTrack(w.label, release.uuid, 2);
+    const first = await addTrack(w.label, release.uuid, 1);
+    const writer = (await w.label('/v1/writers', { body: { name: 'Ada Writer' } })).body.writer.uuid;
+    expect((await w.label(`/v1/tracks/${first}/credits`, { method: 'PUT', body: { writers: [{ writer_id: writer, role: 'composer', share: 100 }] } })).status).toBe(200);
+    expect((await w.label(`/v1/releases/${release.uuid}/localizations/ja`, { method: 'PUT', body: { title: '朝の歌' } })).status).toBe(200);
+    expect((await w.label(`/v1/releases/${release.uuid}/rights`, { method: 'PUT', body: { rights: [{ type: 'master', holder: 'Workflow Label', share: 100 }] } })).status).toBe(200);
+
+    const reply = await internal(ReleaseOperation.snapshot, release.uuid);
+    expect(reply.status).toBe(200);
+    const snapshot = ReleaseSnapshotReply.parse(reply.body).release;
+    expect(snapshot).toEqual(
+      expect.objectContaining({ uuid: release.uuid, tenant_id: w.uuid, status: 'draft', title: 'Snapshot', upc: release.upc, artist: { uuid: w.artist, name: 'Nova' }, artwork: null }),
+    );
+    expect(snapshot.tracks.map((track) => [track.uuid, track.position, track.audio])).toEqual([
+      [first, 1, null],
+      [second, 2, null],
+    ]);
+    expect(snapshot.tracks[0]?.credits).toEqual([{ name: 'Ada Writer', role: 'composer' }]);
+    expect(snapshot.localizations).toEqual([{ locale: 'ja', title: '朝の歌', title_version: null, label: null }]);
+    expect(snapshot.rights).toEqual([expect.objectContaining({ type: 'master', holder: 'Workflow Label', share: 100, territory_codes: [] })]);
+
+    // Another tenant, or an artist key of another artist, is told it does not exist.
+    expect((await internal(ReleaseOperation.snapshot, release.uuid, { principal: systemPrincipal(x.uuid, 'wf-x') })).status).toBe(404);
+    const stranger = { ...systemPrincipal(w.uuid, 'wf'), role: 'artist' as const, artist_id: randomUUID(), actor: { type: 'api_key' as const, id: randomUUID() } };
+    expect((await internal(ReleaseOperation.snapshot, release.uuid, { principal: stranger })).status).toBe(404);
   });
 
   it('answers the internal lookup for the principal’s tenant only', async () => {

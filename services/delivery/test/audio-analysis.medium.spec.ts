@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseAudio } from '../src/app/qc/audio-analysis.ts';
 import { checkTrackAudio } from '../src/app/qc/qc-rules.ts';
-import { writeTone, type ToneOptions } from './support/audio-files.ts';
+import { writeTone, type ToneOptions } from '@sv/testing';
 
 const binaries = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
 
@@ -21,8 +21,7 @@ describe('audio analysis with ffmpeg', () => {
 
   const failedChecks = async (name: string, options: ToneOptions): Promise<string[]> => {
     const analysis = await analyse(name, options);
-    const track = { uuid: 't', position: 1, disc_number: 1, title: 'Tone', audio: { key: 'k' } } as never;
-    return checkTrackAudio(track, analysis, 1)
+    return checkTrackAudio({ trackId: 't', name: 'Tone', hasAudio: true }, analysis, 1)
       .filter((check) => !check.passed)
       .map((check) => check.code);
   };

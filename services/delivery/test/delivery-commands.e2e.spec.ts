@@ -1,8 +1,21 @@
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createErn43Validator, type Ern43Validator } from '@sv/ddex';
-import { apiClient, eventually, startReceiver, type Receiver } from '@sv/testing';
-import { acknowledge, makeRelease, poll, startDeliveryWorld, storeFiles, submitAndApprove, waitForStatus, type Api, type DeliveryWorld } from './support/delivery-world.ts';
+import {
+  acknowledge,
+  apiClient,
+  eventually,
+  makeRelease,
+  observeDeliveries,
+  poll,
+  startDeliveryWorld,
+  storeFiles,
+  submitAndApprove,
+  waitForStatus,
+  type Api,
+  type DeliveryWorld,
+  type DeliveryObserver,
+} from '@sv/testing';
 
 /*
  * The delivery routes around the main flow: preview, deliver, redeliver, the refusals the spec
@@ -11,36 +24,27 @@ import { acknowledge, makeRelease, poll, startDeliveryWorld, storeFiles, submitA
  */
 describe('delivery commands', () => {
   let world: DeliveryWorld;
-  let receiver: Receiver;
+  let observer: DeliveryObserver;
   let validator: Ern43Validator;
   let api: Api;
   let artistId: string;
 
   beforeAll(async () => {
     world = await startDeliveryWorld();
-    receiver = await startReceiver({ ok: () => ({ status: 200 }) });
     validator = await createErn43Validator();
     ({ api, artistId } = await world.label('southern'));
-    expect((await api('/v1/webhooks', { body: { name: 'stages', url: receiver.url('/ok/stages'), events: ['release.dsp.*.*'] } })).status).toBe(201);
+    observer = await observeDeliveries(api, ['release.dsp.*.*']);
   }, 240_000);
 
   afterAll(async () => {
     validator?.dispose();
-    await receiver?.close();
+    await observer?.close();
     await world?.stop();
   }, 120_000);
 
-  const eventsOf = (releaseId: string): string[] =>
-    receiver.received
-      .map((request) => JSON.parse(request.raw) as { type: string; data: { release_id?: string } })
-      .filter((event) => event.data.release_id === releaseId)
-      .map((event) => event.type);
-
-  const deliveriesOf = async (releaseId: string) => (await api(`/v1/releases/${releaseId}/ddex/deliveries`)).body.deliveries as Record<string, any>[];
-
   const sentTo = (releaseId: string, slug: string, count = 1) =>
     poll(`${count} sent deliveries to ${slug}`, async () => {
-      const sent = (await deliveriesOf(releaseId)).filter((delivery) => delivery.dsp.slug === slug && delivery.state === 'sent');
+      const sent = (await observer.deliveriesOf(releaseId)).filter((delivery) => delivery.dsp.slug === slug && delivery.state === 'sent');
       return sent.length >= count ? sent : undefined;
     }, 60_000);
 
@@ -80,7 +84,7 @@ describe('delivery commands', () => {
     expect(notAttached.body.error).toBe("DSP 'deezer' is not attached to this release.");
     const draft = await api(`/v1/releases/${releaseId}/ddex/deliver/spotify`, { method: 'POST' });
     expect(draft.status).toBe(409);
-    expect(await deliveriesOf(releaseId)).toEqual([]);
+    expect(await observer.deliveriesOf(releaseId)).toEqual([]);
 
     // Delivery is for the tenant's admins; another tenant's release is not found.
     const team = apiClient(world.platform.baseUrl, String((await world.platform.adminOk('key', 'create', '--tenant', 'southern', '--role', 'team')).key));
@@ -97,7 +101,7 @@ describe('delivery commands', () => {
     const { releaseId } = await makeRelease(world, api, artistId, { title: 'Retry' });
     await submitAndApprove(api, releaseId, ['qobuz']);
     const failing = await poll('two failed attempts', async () => {
-      const [delivery] = await deliveriesOf(releaseId);
+      const [delivery] = await observer.deliveriesOf(releaseId);
       return delivery && delivery.attempts.length >= 2 ? delivery : undefined;
     }, 60_000);
     expect(failing.state).toMatch(/^(queued|sending)$/);
@@ -124,8 +128,8 @@ describe('delivery commands', () => {
     expect(await ernOf(String(second?.batch_id))).toBe(await ernOf(String(first?.batch_id)));
 
     await acknowledge(world, 'deezer', upc, String(first?.message_id), 'rejected', 'Artwork contains a URL.');
-    await eventually('the rejected stage', () => eventsOf(releaseId).includes('release.dsp.deezer.rejected'));
-    const rejected = (await deliveriesOf(releaseId)).find((delivery) => delivery.state === 'rejected');
+    await eventually('the rejected stage', () => observer.eventsOf(releaseId).includes('release.dsp.deezer.rejected'));
+    const rejected = (await observer.deliveriesOf(releaseId)).find((delivery) => delivery.state === 'rejected');
     expect(rejected?.error).toBe('Rejected by the store: Artwork contains a URL.');
   }, 120_000);
 
@@ -140,7 +144,7 @@ describe('delivery commands', () => {
     expect(live.code).toBe(0);
     await waitForStatus(api, releaseId, ['live']);
     await eventually('accepted then live', () => {
-      const events = eventsOf(releaseId);
+      const events = observer.eventsOf(releaseId);
       return events.indexOf('release.dsp.anghami.accepted') >= 0 && events.indexOf('release.dsp.anghami.accepted') < events.indexOf('release.dsp.anghami.live');
     });
 
@@ -157,11 +161,23 @@ describe('delivery commands', () => {
     await sentTo(releaseId, 'boomplay');
     const change = await api(`/v1/supply-chain/releases/${releaseId}/territories`, { method: 'PUT', body: { territory_mode: 'include', territory_codes: ['NG', 'GH', 'KE'] } });
     expect(change.status).toBe(200);
-    const update = await poll('the update delivery', async () => (await deliveriesOf(releaseId)).find((delivery) => delivery.kind === 'update' && delivery.state === 'sent'), 60_000);
-    await eventually('update_submitted', () => eventsOf(releaseId).includes('release.dsp.boomplay.update_submitted'));
+    const update = await poll('the update delivery', async () => (await observer.deliveriesOf(releaseId)).find((delivery) => delivery.kind === 'update' && delivery.state === 'sent'), 60_000);
+    await eventually('update_submitted', () => observer.eventsOf(releaseId).includes('release.dsp.boomplay.update_submitted'));
     const xml = await readFile(join(world.sftp.root, 'boomplay', String(update.batch_id), upc, `${upc}.xml`), 'utf8');
     expect(validator.validate(xml)).toEqual({ valid: true, errors: [] });
     expect(xml).toContain('<TerritoryCode>NG</TerritoryCode>');
     expect(xml).not.toContain('<TerritoryCode>Worldwide</TerritoryCode>');
+  }, 120_000);
+
+  it('checks every uploaded file within minutes of its upload and records what it found on the track', async () => {
+    const silent = await makeRelease(world, api, artistId, { title: 'Quiet', audio: { silent: true }, artwork: false });
+    const clean = await makeRelease(world, api, artistId, { title: 'Clean', artwork: false });
+    const checkOf = (trackId: string) => poll(`the audio check of ${trackId}`, async () => (await api(`/v1/tracks/${trackId}`)).body.track.audio_check);
+    const quiet = await checkOf(String(silent.trackIds[0]));
+    expect(quiet.problems).toEqual([expect.stringMatching(/the audio is silent/)]);
+    expect(quiet.integrated_lufs ?? -70).toBeLessThanOrEqual(-60);
+    const fine = await checkOf(String(clean.trackIds[0]));
+    expect(fine.problems).toEqual([]);
+    expect(fine.integrated_lufs).toBeLessThan(-15);
   }, 120_000);
 });

@@ -1,8 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createErn43Validator, type Ern43Validator } from '@sv/ddex';
-import { eventually, startReceiver, type Receiver } from '@sv/testing';
-import { acknowledge, makeRelease, releaseStatus, startDeliveryWorld, storeFiles, submitAndApprove, waitForStatus, type Api, type DeliveryWorld } from './support/delivery-world.ts';
+import {
+  acknowledge,
+  eventually,
+  makeRelease,
+  observeDeliveries,
+  releaseStatus,
+  startDeliveryWorld,
+  storeFiles,
+  submitAndApprove,
+  waitForStatus,
+  type Api,
+  type DeliveryWorld,
+  type DeliveryObserver,
+} from '@sv/testing';
 
 /*
  * The platform's reason to exist, end to end through the gateway: a release is created and
@@ -12,34 +24,23 @@ import { acknowledge, makeRelease, releaseStatus, startDeliveryWorld, storeFiles
  */
 describe('delivery, from approval to takedown', () => {
   let world: DeliveryWorld;
-  let receiver: Receiver;
+  let observer: DeliveryObserver;
   let validator: Ern43Validator;
   let api: Api;
   let artistId: string;
 
   beforeAll(async () => {
     world = await startDeliveryWorld();
-    receiver = await startReceiver({ ok: () => ({ status: 200 }) });
     validator = await createErn43Validator();
     ({ api, artistId } = await world.label('northern'));
-    const hook = await api('/v1/webhooks', { body: { name: 'lifecycle', url: receiver.url('/ok/lifecycle'), events: ['release.dsp.*.*', 'release.delivered'] } });
-    expect(hook.status).toBe(201);
+    observer = await observeDeliveries(api, ['release.dsp.*.*', 'release.delivered']);
   }, 240_000);
 
   afterAll(async () => {
     validator?.dispose();
-    await receiver?.close();
+    await observer?.close();
     await world?.stop();
   }, 120_000);
-
-  /** Event types the receiver got for the release, in arrival order. */
-  const eventsOf = (releaseId: string): string[] =>
-    receiver.received
-      .map((request) => JSON.parse(request.raw) as { type: string; data: { release_id?: string } })
-      .filter((event) => event.data.release_id === releaseId)
-      .map((event) => event.type);
-
-  const deliveriesOf = async (releaseId: string) => (await api(`/v1/releases/${releaseId}/ddex/deliveries`)).body.deliveries as Record<string, any>[];
 
   it('delivers valid bundles to the unblocked stores, honours overrides, and follows acknowledgements to live and back down', async () => {
     const { releaseId, upc } = await makeRelease(world, api, artistId, { title: 'Morning Songs', tracks: 2 });
@@ -80,16 +81,16 @@ describe('delivery, from approval to takedown', () => {
 
     // Per store: delivered, then submitted; nothing for the blocked store.
     await eventually('submitted events for both stores', () =>
-      ['spotify', 'deezer'].every((slug) => eventsOf(releaseId).includes(`release.dsp.${slug}.submitted`)),
+      ['spotify', 'deezer'].every((slug) => observer.eventsOf(releaseId).includes(`release.dsp.${slug}.submitted`)),
     );
     for (const slug of ['spotify', 'deezer']) {
-      const events = eventsOf(releaseId);
+      const events = observer.eventsOf(releaseId);
       expect(events.indexOf(`release.dsp.${slug}.delivered`)).toBeGreaterThanOrEqual(0);
       expect(events.indexOf(`release.dsp.${slug}.delivered`)).toBeLessThan(events.indexOf(`release.dsp.${slug}.submitted`));
     }
-    expect(eventsOf(releaseId).some((type) => type.startsWith('release.dsp.tidal.'))).toBe(false);
+    expect(observer.eventsOf(releaseId).some((type) => type.startsWith('release.dsp.tidal.'))).toBe(false);
 
-    const sent = await deliveriesOf(releaseId);
+    const sent = await observer.deliveriesOf(releaseId);
     expect(sent.map((delivery) => [delivery.dsp.slug, delivery.kind, delivery.state]).sort()).toEqual([
       ['deezer', 'new', 'sent'],
       ['spotify', 'new', 'sent'],
@@ -100,7 +101,7 @@ describe('delivery, from approval to takedown', () => {
     // Spotify's acknowledgement: live. The release follows.
     await acknowledge(world, 'spotify', upc, spotifyMessage, 'live');
     await waitForStatus(api, releaseId, ['live']);
-    await eventually('the live event', () => eventsOf(releaseId).includes('release.dsp.spotify.live'));
+    await eventually('the live event', () => observer.eventsOf(releaseId).includes('release.dsp.spotify.live'));
     expect((await api(`/v1/releases/${releaseId}/dsps`, { method: 'POST', body: { dsps: ['spotify'] } })).body.dsps).toEqual(
       expect.arrayContaining([expect.objectContaining({ slug: 'spotify', status: 'live' })]),
     );
@@ -113,9 +114,9 @@ describe('delivery, from approval to takedown', () => {
       ['spotify', 'takedown'],
     ]);
     await eventually('takedown_submitted for both stores', () =>
-      ['spotify', 'deezer'].every((slug) => eventsOf(releaseId).includes(`release.dsp.${slug}.takedown_submitted`)),
+      ['spotify', 'deezer'].every((slug) => observer.eventsOf(releaseId).includes(`release.dsp.${slug}.takedown_submitted`)),
     );
-    const takedowns = (await deliveriesOf(releaseId)).filter((delivery) => delivery.kind === 'takedown');
+    const takedowns = (await observer.deliveriesOf(releaseId)).filter((delivery) => delivery.kind === 'takedown');
     for (const takedown of takedowns) {
       const batchFiles = (await storeFiles(world, takedown.dsp.slug)).filter((name) => name.startsWith(`${takedown.batch_id}/`));
       // A takedown sends its ERN only: the store holds the media already.
@@ -139,6 +140,6 @@ describe('delivery, from approval to takedown', () => {
     expect(rejected.status).toBe('rejected');
     expect(rejected.rejection_reason).toMatch(reason);
     await eventually('release.rejected is not delivered anywhere', async () => (await releaseStatus(api, releaseId)).status === 'rejected');
-    expect(await deliveriesOf(releaseId)).toEqual([]);
+    expect(await observer.deliveriesOf(releaseId)).toEqual([]);
   }, 120_000);
 });

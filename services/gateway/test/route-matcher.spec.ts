@@ -20,8 +20,10 @@ describe('rateCategoryOf', () => {
     ['POST', `/releases/${UUID}/ddex/deliver/spotify`, 'distribution'],
     ['POST', `/releases/${UUID}/ddex/purge`, 'distribution'],
     ['POST', `/releases/${UUID}/ddex/redeliver`, 'distribution'],
-    ['GET', `/releases/${UUID}/ddex/deliveries`, 'distribution'],
-    ['GET', `/releases/${UUID}/ddex/preview/spotify.xml`, 'distribution'],
+    ['POST', `/releases/${UUID}/ddex/redeliver/spotify`, 'distribution'],
+    // Reading about deliveries is not a delivery call: general requests.
+    ['GET', `/releases/${UUID}/ddex/deliveries`, 'general'],
+    ['GET', `/releases/${UUID}/ddex/preview/spotify.xml`, 'general'],
     ['GET', '/analytics/overview', 'analytics'],
     ['GET', '/v1/analytics/overview', 'analytics'],
     ['GET', `/analytics/streaming/artists/${UUID}/weekly`, 'analytics'],

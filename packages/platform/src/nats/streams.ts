@@ -7,13 +7,20 @@ import { allEventsSubject, eventStreamName } from '@sv/contracts';
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** Attempts at creating the stream; a server may fail one transiently (see below). */
+const CREATE_ATTEMPTS = 5;
+
 /** Creates the environment's event stream if it does not exist yet; safe to call from every replica. */
 export const ensureEventStream = async (nc: NatsConnection, prefix: string): Promise<JetStreamManager> => {
   const jsm = await jetstreamManager(nc);
   const name = eventStreamName(prefix);
-  try {
-    await jsm.streams.info(name);
-  } catch {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await jsm.streams.info(name);
+      return jsm;
+    } catch {
+      // Not there yet: create it below.
+    }
     try {
       await jsm.streams.add({
         name,
@@ -23,12 +30,14 @@ export const ensureEventStream = async (nc: NatsConnection, prefix: string): Pro
         duplicate_window: nanos(DUPLICATE_WINDOW_MS),
         max_age: nanos(RETENTION_MS),
       });
+      return jsm;
     } catch (error) {
-      // Another replica may have created it between our info and add.
-      await jsm.streams.info(name).catch(() => {
-        throw error;
-      });
+      // Another replica may have created it between our info and add. A file-store server can
+      // also refuse a create while it removes another stream's last directory ("error creating
+      // store for stream"); the same create succeeds a moment later.
+      if (await jsm.streams.info(name).then(() => true, () => false)) return jsm;
+      if (attempt >= CREATE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
-  return jsm;
 };

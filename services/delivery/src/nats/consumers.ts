@@ -50,7 +50,14 @@ export const deliveryConsumers = async (context: DeliveryContext, runtime: Servi
       handle: async (em, event) => {
         const key = context.blobs.keyOf(event.data.audio_url);
         if (!event.tenant_id || !key) return;
-        await queueAudioCheck(em, { tenantId: event.tenant_id, releaseId: event.data.release_id, trackId: event.data.track_id, audioKey: key, uploadedAt: new Date(event.occurred_at) });
+        await queueAudioCheck(em, {
+          tenantId: event.tenant_id,
+          releaseId: event.data.release_id,
+          trackId: event.data.track_id,
+          audioKey: key,
+          audioUrl: event.data.audio_url,
+          uploadedAt: new Date(event.occurred_at),
+        });
       },
     }),
   ];

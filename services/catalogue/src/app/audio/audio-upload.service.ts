@@ -30,6 +30,11 @@ const applyAudio = (track: Track, file: StoredAudio, facts: AudioFacts, now: Dat
     track.durationSeconds = Math.round(facts.durationMs / 1000);
   }
   track.audioUploadedAt = now;
+  // A new file has not been checked yet: the previous file's findings no longer apply.
+  track.audioProblems = null;
+  track.audioIntegratedLufs = null;
+  track.audioTruePeakDbfs = null;
+  track.audioCheckedAt = null;
   track.updatedAt = now;
 };
 

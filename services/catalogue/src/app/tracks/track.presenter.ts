@@ -54,6 +54,14 @@ export const presentTrack = (track: Track): TrackResource => ({
   file_size: track.fileSize ?? null,
   audio_duration_ms: track.audioDurationMs ?? null,
   audio_uploaded_at: track.audioUploadedAt?.toISOString() ?? null,
+  audio_check: track.audioCheckedAt
+    ? {
+        problems: track.audioProblems ?? [],
+        integrated_lufs: track.audioIntegratedLufs == null ? null : Number(track.audioIntegratedLufs),
+        true_peak_dbfs: track.audioTruePeakDbfs == null ? null : Number(track.audioTruePeakDbfs),
+        checked_at: track.audioCheckedAt.toISOString(),
+      }
+    : null,
   created_at: track.createdAt.toISOString(),
   updated_at: track.updatedAt.toISOString(),
 });

@@ -65,6 +65,11 @@ export const Track = defineEntity({
     audioChannels: p.integer().nullable(),
     audioDurationMs: p.integer().nullable(),
     audioUploadedAt: moment().nullable(),
+    /** What the audio validator found in the current file (null until it has checked it). */
+    audioProblems: p.json<string[]>().columnType('jsonb').nullable(),
+    audioIntegratedLufs: p.double().nullable(),
+    audioTruePeakDbfs: p.double().nullable(),
+    audioCheckedAt: moment().nullable(),
     createdAt: moment(),
     updatedAt: moment(),
     deletedAt: moment().nullable(),

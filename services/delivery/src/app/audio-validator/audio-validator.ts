@@ -1,4 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { DeliveryEvents } from '@sv/contracts';
+import { recordEvent } from '@sv/platform';
 import type { Logger } from 'pino';
 import { analyseStoredAudio, type EvidenceDeps } from '../qc/evidence.ts';
 import { checkTrackAudio } from '../qc/qc-rules.ts';
@@ -8,20 +10,23 @@ import { takeWorkerLease } from '../workers/worker-lease.ts';
 /** Records an uploaded file for the next validator pass (once per track and file). */
 export const queueAudioCheck = async (
   em: EntityManager,
-  file: { tenantId: string; releaseId: string; trackId: string; audioKey: string; uploadedAt: Date },
+  file: { tenantId: string; releaseId: string; trackId: string; audioKey: string; audioUrl: string; uploadedAt: Date },
 ): Promise<void> => {
   await em.execute(
-    `insert into "delivery"."audio_check" ("id", "tenant_id", "release_id", "track_id", "audio_key", "state", "problems", "uploaded_at", "created_at")
-       values (gen_random_uuid(), ?, ?, ?, ?, 'pending', '[]', ?, now())
+    `insert into "delivery"."audio_check" ("id", "tenant_id", "release_id", "track_id", "audio_key", "audio_url", "state", "problems", "uploaded_at", "created_at")
+       values (gen_random_uuid(), ?, ?, ?, ?, ?, 'pending', '[]', ?, now())
      on conflict ("tenant_id", "track_id", "audio_key") do nothing`,
-    [file.tenantId, file.releaseId, file.trackId, file.audioKey, file.uploadedAt],
+    [file.tenantId, file.releaseId, file.trackId, file.audioKey, file.audioUrl, file.uploadedAt],
   );
 };
 
 interface PendingCheck {
   id: string;
+  tenant_id: string;
+  release_id: string;
   track_id: string;
   audio_key: string;
+  audio_url: string;
 }
 
 export interface AudioValidatorDeps extends EvidenceDeps {
@@ -31,34 +36,8 @@ export interface AudioValidatorDeps extends EvidenceDeps {
   leaseMs: number;
 }
 
-/** A track with nothing but this file, to run QC's audio checks on it alone (messages say "Track 1"). */
-const trackOf = (trackId: string, key: string) => ({
-  uuid: trackId,
-  isrc: 'QZAAA0000000',
-  title: 'track',
-  title_version: null,
-  version_type: null,
-  position: 1,
-  disc_number: 1,
-  explicit: false,
-  duration_seconds: null,
-  language: 'en',
-  artist_name: null,
-  contributors: [],
-  additional_artists: [],
-  credits: [],
-  localized_titles: {},
-  localized_title_versions: {},
-  copyright_holder: null,
-  copyright_year: null,
-  track_properties: [],
-  ai_service: null,
-  ai_service_other: null,
-  ai_elements: [],
-  instrumental: false,
-  audio: { key, url: '', mime_type: null, size: null, format: null, sample_rate_hz: null, bit_depth: null, channels: null, duration_ms: null, uploaded_at: null },
-  rights: [],
-});
+/** Silence measures -inf: JSON has no such number, so it travels as null. */
+const finite = (value: number | null): number | null => (value !== null && Number.isFinite(value) ? value : null);
 
 /**
  * One pass of the audio validator (every 5 minutes, one replica at a time): every file uploaded
@@ -69,18 +48,30 @@ export const validateUploadedAudio = async (deps: AudioValidatorDeps): Promise<n
   const em = deps.orm.em.fork();
   if (!(await takeWorkerLease(em, 'audio-validator', deps.holder, deps.leaseMs))) return 0;
   const pending = await em.execute<PendingCheck[]>(
-    `select "id", "track_id", "audio_key" from "delivery"."audio_check" where "state" = 'pending' order by "uploaded_at" limit 100`,
+    `select "id", "tenant_id", "release_id", "track_id", "audio_key", "audio_url" from "delivery"."audio_check" where "state" = 'pending' order by "uploaded_at" limit 100`,
   );
   for (const check of pending) {
-    const track = trackOf(check.track_id, check.audio_key);
-    const analysis = await analyseStoredAudio(deps, track.audio);
-    const problems = checkTrackAudio(track, analysis, QC_LIMITS.minDurationSeconds)
+    const analysis = await analyseStoredAudio(deps, { key: check.audio_key });
+    const problems = checkTrackAudio({ trackId: check.track_id, name: 'The uploaded file', hasAudio: true }, analysis, QC_LIMITS.minDurationSeconds)
       .filter((result) => !result.passed)
       .map((result) => result.message);
-    await em.execute(
-      `update "delivery"."audio_check" set "state" = ?, "problems" = ?::jsonb, "analysis" = ?::jsonb, "checked_at" = now() where "id" = ?`,
-      [analysis.decodable ? 'checked' : 'error', JSON.stringify(problems), JSON.stringify(analysis), check.id],
-    );
+    const checkedAt = new Date();
+    // The finding and its event commit together; the catalogue keeps it on the track.
+    await em.transactional(async (tx) => {
+      await tx.execute(
+        `update "delivery"."audio_check" set "state" = ?, "problems" = ?::jsonb, "analysis" = ?::jsonb, "checked_at" = ? where "id" = ?`,
+        [analysis.decodable ? 'checked' : 'error', JSON.stringify(problems), JSON.stringify(analysis), checkedAt, check.id],
+      );
+      recordEvent(tx, DeliveryEvents.audioChecked, check.tenant_id, {
+        track_id: check.track_id,
+        release_id: check.release_id,
+        audio_url: check.audio_url,
+        problems,
+        integrated_lufs: finite(analysis.integratedLufs),
+        true_peak_dbfs: finite(analysis.truePeakDbfs),
+        checked_at: checkedAt.toISOString(),
+      });
+    });
     deps.logger.info({ track_id: check.track_id, problems }, 'uploaded audio checked');
   }
   return pending.length;

@@ -58,6 +58,25 @@ const summary = (stderr: string, label: RegExp): number | null => {
   return numberOf(label.exec(section)?.[1]);
 };
 
+/** The analysis of a file that could not be read or decoded, with the reason. */
+export const undecodable = (decodeError: string): AudioAnalysis => ({
+  decodable: false,
+  decodeError,
+  codec: null,
+  container: null,
+  sampleRateHz: null,
+  bitDepth: null,
+  channels: null,
+  durationSeconds: null,
+  samples: null,
+  peakDbfs: null,
+  rmsDbfs: null,
+  peakCount: null,
+  integratedLufs: null,
+  truePeakDbfs: null,
+  loudnessRangeLu: null,
+});
+
 interface ProbeStream {
   codec_name?: string;
   sample_rate?: string;
@@ -84,21 +103,9 @@ export const analyseAudio = async (binaries: AnalyserBinaries, path: string, tim
     stream = undefined;
   }
   const failed = (decodeError: string): AudioAnalysis => ({
-    decodable: false,
-    decodeError,
+    ...undecodable(decodeError),
     codec: stream?.codec_name ?? null,
     container: format?.format_name ?? null,
-    sampleRateHz: null,
-    bitDepth: null,
-    channels: null,
-    durationSeconds: null,
-    samples: null,
-    peakDbfs: null,
-    rmsDbfs: null,
-    peakCount: null,
-    integratedLufs: null,
-    truePeakDbfs: null,
-    loudnessRangeLu: null,
   });
   if (probe.code !== 0 || !stream) return failed(probe.stderr.trim().split('\n').at(-1) || 'no audio stream found');
 

@@ -9,7 +9,7 @@ import type { ReleaseSnapshot, SnapshotAudio } from '@sv/contracts';
 import { readBuffer, type BlobStore } from '@sv/platform';
 import sharp from 'sharp';
 import { AudioCheck } from '../../db/entities/audio-check.entity.ts';
-import { analyseAudio, type AnalyserBinaries, type AudioAnalysis } from './audio-analysis.ts';
+import { analyseAudio, undecodable, type AnalyserBinaries, type AudioAnalysis } from './audio-analysis.ts';
 
 export interface EvidenceDeps {
   blobs: BlobStore;
@@ -39,27 +39,11 @@ const withLocalCopy = async <T>(blobs: BlobStore, key: string, maxBytes: number,
 };
 
 /** Reads one stored audio file through ffmpeg; an unreadable file is an analysis that says so. */
-export const analyseStoredAudio = async (deps: EvidenceDeps, audio: SnapshotAudio): Promise<AudioAnalysis> => {
+export const analyseStoredAudio = async (deps: EvidenceDeps, audio: Pick<SnapshotAudio, 'key'>): Promise<AudioAnalysis> => {
   try {
     return await withLocalCopy(deps.blobs, audio.key, deps.maxAudioBytes, (path) => analyseAudio(deps.binaries, path));
   } catch (error) {
-    return {
-      decodable: false,
-      decodeError: (error as Error).message,
-      codec: null,
-      container: null,
-      sampleRateHz: null,
-      bitDepth: null,
-      channels: null,
-      durationSeconds: null,
-      samples: null,
-      peakDbfs: null,
-      rmsDbfs: null,
-      peakCount: null,
-      integratedLufs: null,
-      truePeakDbfs: null,
-      loudnessRangeLu: null,
-    };
+    return undecodable((error as Error).message);
   }
 };
 

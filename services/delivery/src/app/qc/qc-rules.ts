@@ -33,10 +33,18 @@ const trackName = (track: TrackSnapshot): string => `Track ${track.disc_number >
 
 const formatDb = (value: number | null): string => (value === null ? 'unknown' : value === Number.NEGATIVE_INFINITY ? '-inf' : value.toFixed(1));
 
-const audioChecks = (add: ReturnType<typeof collector>, track: TrackSnapshot, analysis: AudioAnalysis | null | undefined, minDuration: number): void => {
-  const subject = `track:${track.uuid}`;
-  const name = trackName(track);
-  if (!track.audio) {
+/** The file being checked: whose it is (for the messages) and whether there is one at all. */
+export interface AudioSubject {
+  trackId: string;
+  /** How messages name it, e.g. `Track 2 ("Intro")`. */
+  name: string;
+  hasAudio: boolean;
+}
+
+const audioChecks = (add: ReturnType<typeof collector>, file: AudioSubject, analysis: AudioAnalysis | null | undefined, minDuration: number): void => {
+  const subject = `track:${file.trackId}`;
+  const name = file.name;
+  if (!file.hasAudio) {
     add.check(false, { code: 'audio_missing', subject, message: `${name} has no audio file.` });
     return;
   }
@@ -141,10 +149,10 @@ const artworkChecks = (add: ReturnType<typeof collector>, release: ReleaseSnapsh
   });
 };
 
-/** The audio checks of one track alone (the audio validator runs them on each upload). */
-export const checkTrackAudio = (track: TrackSnapshot, analysis: AudioAnalysis | null, minDurationSeconds: number): QcCheckResult[] => {
+/** The audio checks of one file alone (the audio validator runs them on each upload). */
+export const checkTrackAudio = (file: AudioSubject, analysis: AudioAnalysis | null, minDurationSeconds: number): QcCheckResult[] => {
   const add = collector();
-  audioChecks(add, track, analysis, minDurationSeconds);
+  audioChecks(add, file, analysis, minDurationSeconds);
   return add.results;
 };
 
@@ -152,7 +160,10 @@ export const checkTrackAudio = (track: TrackSnapshot, analysis: AudioAnalysis | 
 export const runQcChecks = (release: ReleaseSnapshot, evidence: QcEvidence): QcCheckResult[] => {
   const add = collector();
   metadataChecks(add, release);
-  for (const track of release.tracks) audioChecks(add, track, evidence.audio.get(track.uuid), evidence.minDurationSeconds);
+  for (const track of release.tracks) {
+    const file = { trackId: track.uuid, name: trackName(track), hasAudio: track.audio !== null };
+    audioChecks(add, file, evidence.audio.get(track.uuid), evidence.minDurationSeconds);
+  }
   artworkChecks(add, release, evidence.artwork);
   return add.results;
 };

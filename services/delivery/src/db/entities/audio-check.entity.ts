@@ -12,6 +12,7 @@ export const AudioCheck = defineEntity({
     releaseId: p.uuid(),
     trackId: p.uuid(),
     audioKey: p.text(),
+    audioUrl: p.text(),
     state: p.text(),
     problems: p.json<string[]>().columnType('jsonb'),
     analysis: p.json<Record<string, unknown>>().columnType('jsonb').nullable(),

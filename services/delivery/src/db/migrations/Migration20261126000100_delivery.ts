@@ -30,6 +30,7 @@ export class Migration20261126000100_delivery extends Migration {
       "release_id" uuid not null,
       "track_id" uuid not null,
       "audio_key" text not null,
+      "audio_url" text not null,
       "state" text not null check ("state" in ('pending', 'checked', 'error')),
       "problems" jsonb not null default '[]',
       "analysis" jsonb null,

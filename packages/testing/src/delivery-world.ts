@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { acknowledgementFileName, buildErnAcknowledgement, type AcknowledgedStatus } from '@sv/ddex';
-import { apiClient, startPlatform, startSftpServer, type ApiResponse, type SftpServer, type TestPlatform } from '@sv/testing';
+import { apiClient, type ApiResponse } from './api-client.ts';
+import { startPlatform, type TestPlatform } from './platform.ts';
+import { startSftpServer, type SftpServer } from './sftp-server.ts';
 import { writeTone, type ToneOptions } from './audio-files.ts';
+import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
 export type Api = ReturnType<typeof apiClient>;
 
@@ -19,15 +22,23 @@ export interface DeliveryWorld {
   sftp: SftpServer;
   db: pg.Client;
   files: string;
+  /** The delivery service's directory store (the sandbox's only transport). */
+  deliveryDir: string;
   /** An owner key with roster access of a new tenant, and one of its artists. */
   label(slug: string): Promise<{ api: Api; artistId: string; tenantId: string }>;
   stop(): Promise<void>;
 }
 
-export const startDeliveryWorld = async (deliveryEnv: Record<string, string> = {}): Promise<DeliveryWorld> => {
+export const startDeliveryWorld = async (
+  deliveryEnv: Record<string, string> = {},
+  environment: 'production' | 'sandbox' = 'production',
+): Promise<DeliveryWorld> => {
   const sftp = await startSftpServer();
-  const platform = await startPlatform({ supplyChain: true, webhooks: true });
+  const platform = await startPlatform({ supplyChain: true, webhooks: true, environment });
+  const files = await mkdtemp(join(tmpdir(), 'sv-delivery-files-'));
+  const deliveryDir = join(files, 'directory-store');
   await platform.startDelivery({
+    SV_DELIVERY_DIR: deliveryDir,
     ...sftp.deliveryEnv,
     SV_QC_TICK_MS: '500',
     SV_DELIVERY_TICK_MS: '1000',
@@ -40,16 +51,17 @@ export const startDeliveryWorld = async (deliveryEnv: Record<string, string> = {
   });
   const db = new pg.Client({ connectionString: platform.db.url });
   await db.connect();
-  const files = await mkdtemp(join(tmpdir(), 'sv-delivery-files-'));
   return {
     platform,
     sftp,
     db,
     files,
+    deliveryDir,
     async label(slug) {
-      const tenant = await platform.adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`);
-      const artist = await platform.adminOk('artist', 'create', '--tenant', slug, '--name', `Artist ${slug}`, '--slug', `artist-${slug}`);
-      const key = await platform.adminOk('key', 'create', '--tenant', slug, '--role', 'owner', '--roster');
+      const env = ['--env', environment];
+      const tenant = await platform.adminOk('tenant', 'create', '--slug', slug, '--name', `Label ${slug}`, ...env);
+      const artist = await platform.adminOk('artist', 'create', '--tenant', slug, '--name', `Artist ${slug}`, '--slug', `artist-${slug}`, ...env);
+      const key = await platform.adminOk('key', 'create', '--tenant', slug, '--role', 'owner', '--roster', ...env);
       return { api: apiClient(platform.baseUrl, String(key.key)), artistId: String(artist.artist.uuid), tenantId: String(tenant.tenant.uuid) };
     },
     async stop() {
@@ -162,4 +174,30 @@ export const acknowledge = async (
     }),
   );
   return name;
+};
+
+/** What a tenant sees of its releases' deliveries: its webhook events and the deliveries list. */
+export interface DeliveryObserver {
+  receiver: Receiver;
+  /** Event types the tenant's webhook received for the release, in arrival order. */
+  eventsOf(releaseId: string): string[];
+  /** GET /releases/{uuid}/ddex/deliveries. */
+  deliveriesOf(releaseId: string): Promise<Record<string, any>[]>;
+  close(): Promise<void>;
+}
+
+/** Subscribes a real webhook receiver to `events` for the tenant of `api`. */
+export const observeDeliveries = async (api: Api, events: string[]): Promise<DeliveryObserver> => {
+  const receiver = await startReceiver({ ok: () => ({ status: 200 }) });
+  expectStatus(await api('/v1/webhooks', { body: { name: 'delivery observer', url: receiver.url('/ok/observer'), events } }), 201, 'webhook create');
+  return {
+    receiver,
+    eventsOf: (releaseId) =>
+      receiver.received
+        .map((request) => JSON.parse(request.raw) as { type: string; data: { release_id?: string } })
+        .filter((event) => event.data.release_id === releaseId)
+        .map((event) => event.type),
+    deliveriesOf: async (releaseId) => (await api(`/v1/releases/${releaseId}/ddex/deliveries`)).body.deliveries,
+    close: () => receiver.close(),
+  };
 };
