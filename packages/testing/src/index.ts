@@ -7,3 +7,4 @@ export * from './sftp-server.ts';
 export * from './webhook-receiver.ts';
 export * from './audio-files.ts';
 export * from './delivery-world.ts';
+export * from './snapshot-builders.ts';

@@ -139,6 +139,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
         SV_DELIVERY_DIR: join(blobDir, 'delivery'),
         // Production refuses the development DPID: tests run as a platform with its own.
         SV_DDEX_PARTY_ID: 'PADPIDA2026TESTS01',
+        SV_DELIVERY_TRANSPORT: 'directory',
         ...env,
         ...extraEnv,
       });

@@ -27,10 +27,10 @@ const shape = {
   SV_DDEX_PARTY_NAME: z.string().trim().min(1).max(200).default('SV Distribution'),
   /**
    * Where bundles go: `sftp` (the default store endpoint below, one folder per store under its
-   * root) or `directory` (a local folder, for development). The sandbox always writes to its own
-   * directory, whatever is set here.
+   * root) or `directory` (a local folder; the default outside production, which must choose).
+   * The sandbox always writes to its own directory, whatever is set here.
    */
-  SV_DELIVERY_TRANSPORT: z.enum(['sftp', 'directory']).default('directory'),
+  SV_DELIVERY_TRANSPORT: z.enum(['sftp', 'directory']).optional(),
   SV_DELIVERY_DIR: z.string().min(1).default('var/delivery'),
   SV_DELIVERY_SFTP_HOST: z.string().min(1).optional(),
   SV_DELIVERY_SFTP_PORT: z.coerce.number().int().min(1).max(65535).default(22),
@@ -79,7 +79,7 @@ export interface DeliveryConfig extends BaseConfig {
 type Parsed = z.infer<z.ZodObject<typeof shape>>;
 
 const defaultSftp = (parsed: Parsed): SftpEndpoint | undefined => {
-  if (parsed.SV_DELIVERY_TRANSPORT !== 'sftp') return undefined;
+  if ((parsed.SV_DELIVERY_TRANSPORT ?? 'directory') !== 'sftp') return undefined;
   const missing = (['SV_DELIVERY_SFTP_HOST', 'SV_DELIVERY_SFTP_USER', 'SV_DELIVERY_SFTP_KEY_FILE'] as const).filter((name) => !parsed[name]);
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.map((name) => `${name}: is required when SV_DELIVERY_TRANSPORT is sftp`).join('\n  ')}`);
   return {
@@ -97,6 +97,8 @@ const defaultSftp = (parsed: Parsed): SftpEndpoint | undefined => {
 const refuseDevelopmentDefaults = (parsed: Parsed, endpoints: EndpointSettings): void => {
   if (parsed.SV_ENV !== 'production') return;
   const problems: string[] = [];
+  // A local folder is where development bundles go; production names where its stores are.
+  if (!parsed.SV_DELIVERY_TRANSPORT) problems.push('SV_DELIVERY_TRANSPORT: must be set in production (sftp, or directory for a mounted store folder)');
   if (parsed.SV_DDEX_PARTY_ID === DEVELOPMENT_PARTY_ID) problems.push('SV_DDEX_PARTY_ID: must be set to the platform\'s own DDEX party id in production');
   for (const endpoint of [endpoints.fallback, ...Object.values(endpoints.stores)]) {
     if (endpoint?.transport === 'sftp' && !endpoint.hostKey) {

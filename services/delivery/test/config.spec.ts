@@ -18,6 +18,15 @@ describe('delivery configuration', () => {
     expect(readConfig({ SV_ENV: 'production', ...SFTP, SV_DDEX_PARTY_ID: 'PADPIDA2026LABEL01' }).party.party_id).toBe('PADPIDA2026LABEL01');
   });
 
+  it('refuses production without a chosen transport (the local folder is development’s default)', () => {
+    expect(() => readConfig({ SV_ENV: 'production', SV_DDEX_PARTY_ID: 'PADPIDA2026LABEL01' })).toThrow(/SV_DELIVERY_TRANSPORT: must be set in production/);
+    expect(readConfig({ SV_ENV: 'production', SV_DDEX_PARTY_ID: 'PADPIDA2026LABEL01', SV_DELIVERY_TRANSPORT: 'directory', SV_DELIVERY_DIR: '/mnt/stores' }).endpoints.fallback).toEqual({
+      transport: 'directory',
+      root: '/mnt/stores',
+    });
+    expect(readConfig({ SV_ENV: 'sandbox' }).endpoints.fallback.transport).toBe('directory');
+  });
+
   it('refuses production SFTP without a pinned host key, and names what SFTP needs', () => {
     const { SV_DELIVERY_SFTP_HOST_KEY: _pin, ...unpinned } = SFTP;
     expect(() => readConfig({ SV_ENV: 'production', ...unpinned, SV_DDEX_PARTY_ID: 'PADPIDA2026LABEL01' })).toThrow(/SV_DELIVERY_SFTP_HOST_KEY/);

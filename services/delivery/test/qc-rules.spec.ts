@@ -1,59 +1,14 @@
 import type { ReleaseSnapshot, TrackSnapshot } from '@sv/contracts';
+import { audioSnapshot, releaseSnapshot, trackSnapshot } from '@sv/testing';
 import type { AudioAnalysis } from '../src/app/qc/audio-analysis.ts';
 import { rejectionReason, runQcChecks, type QcEvidence } from '../src/app/qc/qc-rules.ts';
 import { titleStyleProblems } from '../src/app/qc/style-guide.ts';
 
-const track = (overrides: Partial<TrackSnapshot> = {}): TrackSnapshot => ({
-  uuid: '00000000-0000-4000-8000-000000000001',
-  isrc: 'QZSVD2600001',
-  title: 'First Light',
-  title_version: null,
-  version_type: null,
-  position: 1,
-  disc_number: 1,
-  explicit: false,
-  duration_seconds: 4,
-  language: 'en',
-  artist_name: null,
-  contributors: [],
-  additional_artists: [],
-  credits: [],
-  localized_titles: {},
-  localized_title_versions: {},
-  copyright_holder: null,
-  copyright_year: null,
-  track_properties: [],
-  ai_service: null,
-  ai_service_other: null,
-  ai_elements: [],
-  instrumental: false,
-  audio: { key: 'tenant/a.wav', url: 'http://cdn/a.wav', mime_type: 'audio/wav', size: 1000, format: 'wav', sample_rate_hz: 44100, bit_depth: 24, channels: 2, duration_ms: 4000, uploaded_at: null },
-  rights: [],
-  ...overrides,
-});
+const track = (overrides: Partial<TrackSnapshot> = {}): TrackSnapshot =>
+  trackSnapshot({ uuid: '00000000-0000-4000-8000-000000000001', isrc: 'QZSVD2600001', title: 'First Light', duration_seconds: 4, audio: audioSnapshot(1, 4), ...overrides });
 
-const release = (overrides: Partial<ReleaseSnapshot> = {}): ReleaseSnapshot => ({
-  uuid: '00000000-0000-4000-8000-0000000000aa',
-  tenant_id: '00000000-0000-4000-8000-0000000000bb',
-  status: 'qc_inspection',
-  title: 'Morning Songs',
-  type: 'single',
-  upc: '0860000000017',
-  release_date: '2027-01-15',
-  genre: 'Pop',
-  subgenre: null,
-  language: 'en',
-  label: 'Demo Label',
-  copyright_year: 2026,
-  copyright_holder: 'Demo Label',
-  artist: { uuid: '00000000-0000-4000-8000-0000000000cc', name: 'Demo Artist' },
-  artwork: { key: 'tenant/cover.jpg', url: 'http://cdn/cover.jpg', mime_type: 'image/jpeg', size: 1000 },
-  localizations: [],
-  rights: [],
-  tracks: [track()],
-  updated_at: '2026-11-24T00:00:00.000Z',
-  ...overrides,
-});
+const release = (overrides: Partial<ReleaseSnapshot> = {}): ReleaseSnapshot =>
+  releaseSnapshot({ status: 'qc_inspection', title: 'Morning Songs', tracks: [track()], ...overrides });
 
 const cleanAudio: AudioAnalysis = {
   decodable: true,

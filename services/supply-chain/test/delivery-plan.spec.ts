@@ -1,4 +1,5 @@
 import type { EffectiveStore, ReleaseSnapshot, TrackSnapshot } from '@sv/contracts';
+import { audioSnapshot, releaseSnapshot, trackSnapshot } from '@sv/testing';
 import { UNSET_RELEASE_LEVEL, type AttachedStore, type ReleaseLevelConfig } from '../src/app/release-config/config-layers.ts';
 import { buildDeliveryPlan, type PlannedStore } from '../src/app/release-config/delivery-plan.ts';
 import { resolveEffectiveConfig } from '../src/app/release-config/resolve-effective-config.ts';
@@ -8,68 +9,11 @@ import { resolveEffectiveConfig } from '../src/app/release-config/resolve-effect
 const TODAY = '2027-01-15';
 const RELEASE_ID = '8a1c6f5e-2b7d-4c39-9e0a-1f2d3c4b5a69';
 
-const track = (position: number, extra: Partial<TrackSnapshot> = {}): TrackSnapshot => ({
-  uuid: `0b9a4f7e-1c2d-4e3f-8a9b-${String(position).padStart(12, '0')}`,
-  isrc: `QZES72700${String(position).padStart(3, '0')}`,
-  title: `Song ${position}`,
-  title_version: null,
-  version_type: null,
-  position,
-  disc_number: 1,
-  explicit: false,
-  duration_seconds: 180,
-  language: 'en',
-  artist_name: null,
-  contributors: [],
-  additional_artists: [],
-  credits: [],
-  localized_titles: {},
-  localized_title_versions: {},
-  copyright_holder: null,
-  copyright_year: null,
-  track_properties: [],
-  ai_service: null,
-  ai_service_other: null,
-  ai_elements: [],
-  instrumental: false,
-  audio: {
-    key: `t/audio/${position}.wav`,
-    url: `http://cdn.test/${position}.wav`,
-    mime_type: 'audio/wav',
-    size: 1000,
-    format: 'wav',
-    sample_rate_hz: 44_100,
-    bit_depth: 24,
-    channels: 2,
-    duration_ms: 180_000,
-    uploaded_at: '2027-01-01T00:00:00.000Z',
-  },
-  rights: [],
-  ...extra,
-});
+const track = (position: number, extra: Partial<TrackSnapshot> = {}): TrackSnapshot =>
+  trackSnapshot({ isrc: `QZES72700${String(position).padStart(3, '0')}`, position, audio: audioSnapshot(position), ...extra });
 
-const complete = (extra: Partial<ReleaseSnapshot> = {}): ReleaseSnapshot => ({
-  uuid: RELEASE_ID,
-  tenant_id: '5f0e3d2c-1b0a-4f9e-8d7c-6b5a49382716',
-  status: 'draft',
-  title: 'First Light',
-  type: 'single',
-  upc: '0860000000012',
-  release_date: '2027-03-05',
-  genre: 'Pop',
-  subgenre: null,
-  language: 'en',
-  label: null,
-  copyright_year: 2027,
-  copyright_holder: null,
-  artist: { uuid: '4e3d2c1b-0a9f-4e8d-9c7b-6a5948372615', name: 'Nova' },
-  artwork: { key: 't/artwork.jpg', url: 'http://cdn.test/artwork.jpg', mime_type: 'image/jpeg', size: 5000 },
-  localizations: [],
-  rights: [],
-  tracks: [track(1)],
-  updated_at: '2027-01-01T00:00:00.000Z',
-  ...extra,
-});
+const complete = (extra: Partial<ReleaseSnapshot> = {}): ReleaseSnapshot => releaseSnapshot({ uuid: RELEASE_ID, tracks: [track(1)], ...extra });
+
 
 const dsp = (dsp_id: number, slug: string, name: string, extra: Partial<EffectiveStore> = {}): EffectiveStore => ({
   dsp_id,
