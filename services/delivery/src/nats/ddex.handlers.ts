@@ -23,7 +23,7 @@ export const ddexOperations = (context: DeliveryContext): OperationTable => {
   const commands = { catalogue, supplyChain };
   return {
     [DeliveryOperation.preview]: async (request) => {
-      const xml = await previewMessage(sendDepsOf(context), request.principal, releaseId(request), request.params.file ?? '');
+      const xml = await previewMessage(orm.em.fork(), sendDepsOf(context), request.principal, releaseId(request), request.params.file ?? '');
       return { status: 200, headers: { 'Content-Type': 'application/xml; charset=utf-8' }, body: xml };
     },
     [DeliveryOperation.deliver]: async (request) => {

@@ -1,7 +1,9 @@
 import { Messages, type Principal } from '@sv/contracts';
 import { buildErn43 } from '@sv/ddex';
 import { NotFoundError, ValidationError } from '@sv/platform';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { prepareMessage, type MessageParties } from '../queue/bundle.ts';
+import { fileDigests } from '../queue/file-digests.ts';
 import type { SendDeps } from '../queue/send-delivery.ts';
 
 const PREVIEW_FILE = /^([A-Za-z0-9_]+)\.xml$/;
@@ -10,7 +12,13 @@ const PREVIEW_FILE = /^([A-Za-z0-9_]+)\.xml$/;
  * GET /releases/{uuid}/ddex/preview/{dsp_slug}.xml: the ERN 4.3 message the store would receive
  * now, built from the same code as a delivery, validated, and never sent.
  */
-export const previewMessage = async (deps: Pick<SendDeps, 'blobs' | 'catalogue' | 'supplyChain' | 'parties' | 'validator' | 'sender' | 'control'>, principal: Principal, releaseId: string, file: string): Promise<string> => {
+export const previewMessage = async (
+  em: EntityManager,
+  deps: Pick<SendDeps, 'blobs' | 'catalogue' | 'supplyChain' | 'parties' | 'validator' | 'sender' | 'control'>,
+  principal: Principal,
+  releaseId: string,
+  file: string,
+): Promise<string> => {
   const match = PREVIEW_FILE.exec(file);
   if (!match) throw new NotFoundError(Messages.previewFileName, 'delivery.preview_file');
   const slug = (match[1] ?? '').toLowerCase();
@@ -20,7 +28,7 @@ export const previewMessage = async (deps: Pick<SendDeps, 'blobs' | 'catalogue' 
   const store = stores.find((candidate) => candidate.dsp.slug === slug);
   if (!store) throw new ValidationError({ dsp: [Messages.dspNotAttached(slug)] }, Messages.dspNotAttached(slug));
   const parties: MessageParties = { sender: deps.sender, tenant: await deps.parties.partyOf(principal.tenant_id), control: deps.control };
-  const prepared = await prepareMessage(deps.blobs, release, store, 'new', parties, { id: `PREVIEW${release.upc}`, createdAt: new Date().toISOString() });
+  const prepared = await prepareMessage(deps.blobs, fileDigests(em, deps.blobs), release, store, 'new', parties, { id: `PREVIEW${release.upc}`, createdAt: new Date().toISOString() });
   const xml = buildErn43(prepared.input);
   const validation = deps.validator.validate(xml);
   if (!validation.valid) throw new ValidationError({ [slug]: validation.errors.slice(0, 50) }, Messages.ddexMessageInvalid(store.dsp.name));

@@ -5,22 +5,12 @@ import { readBuffer, type BlobStore } from '@sv/platform';
 import sharp from 'sharp';
 import type { DeliveredFile } from '../../db/entities/delivery.entity.ts';
 import type { Bundle, BundleFile } from '../transports/transport.ts';
+import type { FileDigests } from './file-digests.ts';
 
 const MAX_ARTWORK_BYTES = 50 * 1024 * 1024;
 
 const EXTENSIONS: Record<string, string> = { wav: 'wav', flac: 'flac', aiff: 'aif', mp3: 'mp3', aac: 'aac', m4a: 'm4a', alac: 'm4a' };
 const CODECS: Record<string, string> = { wav: 'PCM', flac: 'FLAC', aiff: 'PCM', mp3: 'MP3', aac: 'AAC', m4a: 'AAC', alac: 'ALAC' };
-
-/** MD5 of a stored file, streamed (audio can be large). */
-const md5Of = async (blobs: BlobStore, key: string): Promise<{ md5: string; size: number }> => {
-  const hash = createHash('md5');
-  let size = 0;
-  for await (const chunk of await blobs.read(key)) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return { md5: hash.digest('hex'), size };
-};
 
 export interface MessageParties {
   sender: { party_id: string; name: string };
@@ -40,6 +30,7 @@ export interface PreparedMessage {
  */
 export const prepareMessage = async (
   blobs: BlobStore,
+  digests: FileDigests,
   release: ReleaseSnapshot,
   store: EffectiveStoreConfig,
   kind: DeliveryKind,
@@ -53,7 +44,7 @@ export const prepareMessage = async (
     if (!audio) continue;
     const format = audio.format ?? 'wav';
     const name = resourceFileNames.audio(release, track, EXTENSIONS[format] ?? format);
-    const { md5, size } = await md5Of(blobs, audio.key);
+    const { md5, size } = await digests.of(audio.key);
     audioFiles[track.uuid] = {
       file_name: name,
       md5,

@@ -8,6 +8,7 @@ import { recordStoreStage } from '../lifecycle/store-stage.ts';
 import type { CataloguePort, SupplyChainPort, TenantPartyPort } from '../ports.ts';
 import type { SessionOpener } from '../transports/open-session.ts';
 import { bundleOf, deliveredFiles, prepareMessage, versionOf, type MessageParties } from './bundle.ts';
+import { fileDigests } from './file-digests.ts';
 import type { ClaimedDelivery } from './claim.ts';
 import { retryDelayMs, type RetrySettings } from './retry-schedule.ts';
 
@@ -71,7 +72,7 @@ export const sendDelivery = async (em: EntityManager, deps: SendDeps, delivery: 
     const tenant = await deps.parties.partyOf(delivery.tenantId);
     const previous = await lastSentVersion(em, delivery);
     let message = { id: delivery.messageId, createdAt: new Date().toISOString() };
-    let prepared = await prepareMessage(deps.blobs, release, store, delivery.kind, { sender: deps.sender, tenant, control: deps.control }, message);
+    let prepared = await prepareMessage(deps.blobs, fileDigests(em, deps.blobs), release, store, delivery.kind, { sender: deps.sender, tenant, control: deps.control }, message);
     const version = versionOf(prepared.input);
     // The same version again: the same message, byte for byte, so the store recognises it.
     if (previous && previous.content_hash === version) {

@@ -1,0 +1,91 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { LocalDiskBlobStore, createLogger, openDatabase, putBuffer } from '@sv/platform';
+import { createTestDatabase, type TestDatabase } from '@sv/testing';
+import { cancelWaitingDeliveries, queueDeliveries } from '../src/app/queue/enqueue.ts';
+import { claimDueDeliveries } from '../src/app/queue/claim.ts';
+import { fileDigests } from '../src/app/queue/file-digests.ts';
+import { takeWorkerLease } from '../src/app/workers/worker-lease.ts';
+import { DELIVERY_ENTITIES, DELIVERY_MIGRATIONS, DELIVERY_SCHEMA } from '../src/db/index.ts';
+
+/* The queue's state on a real delivery schema: queueing, claims and leases, file digests. */
+
+let db: TestDatabase;
+let orm: MikroORM;
+let blobDir: string;
+const tenantId = randomUUID();
+const spotify = { dsp_id: 1, slug: 'spotify', name: 'Spotify' };
+
+beforeAll(async () => {
+  db = await createTestDatabase('svdq');
+  orm = await openDatabase({
+    url: db.url,
+    schema: DELIVERY_SCHEMA,
+    entities: DELIVERY_ENTITIES,
+    migrations: DELIVERY_MIGRATIONS,
+    logger: createLogger({ service: 'delivery', env: 'production', level: 'silent', pretty: false }),
+  });
+  blobDir = await mkdtemp(join(tmpdir(), 'sv-digests-'));
+}, 60_000);
+
+afterAll(async () => {
+  await orm?.close(true);
+  await db?.drop();
+  await rm(blobDir, { recursive: true, force: true });
+});
+
+describe('delivery queue state', () => {
+  it('queues one waiting delivery per store and kind, and a takedown cancels the waiting ones', async () => {
+    const releaseId = randomUUID();
+    const em = orm.em.fork();
+    const [first] = await queueDeliveries(em, [{ tenantId, releaseId, dsp: spotify, kind: 'new', reason: 'qc_pass' }]);
+    const [again] = await queueDeliveries(em, [{ tenantId, releaseId, dsp: spotify, kind: 'new', reason: 'deliver' }]);
+    expect(again?.id).toBe(first?.id);
+    await cancelWaitingDeliveries(em, tenantId, releaseId, 'spotify');
+    await queueDeliveries(em, [{ tenantId, releaseId, dsp: spotify, kind: 'takedown', reason: 'purge' }]);
+    const rows = await em.execute<{ kind: string; state: string }[]>(
+      `select "kind", "state" from "delivery"."delivery" where "release_id" = ? order by "created_at"`,
+      [releaseId],
+    );
+    expect(rows).toEqual([
+      { kind: 'new', state: 'cancelled' },
+      { kind: 'takedown', state: 'queued' },
+    ]);
+  });
+
+  it('leases a due delivery to one claimer at a time, and again once its lease has run out', async () => {
+    const releaseId = randomUUID();
+    const [queued] = await queueDeliveries(orm.em.fork(), [{ tenantId, releaseId, dsp: { ...spotify, slug: 'deezer', name: 'Deezer' }, kind: 'new', reason: 'qc_pass' }]);
+    const [a, b] = await Promise.all([claimDueDeliveries(orm.em.fork(), 10, 60_000), claimDueDeliveries(orm.em.fork(), 10, 60_000)]);
+    const claims = [...(a ?? []), ...(b ?? [])].filter((claim) => claim.id === queued?.id);
+    expect(claims).toHaveLength(1);
+    expect(claims[0]?.attempt).toBe(1);
+    expect((await claimDueDeliveries(orm.em.fork(), 10, 60_000)).some((claim) => claim.id === queued?.id)).toBe(false);
+    // The replica holding it died: once the lease ends, another takes it up for the next attempt.
+    await orm.em.fork().execute(`update "delivery"."delivery" set "claimed_until" = now() - interval '1 second' where "id" = ?`, [queued?.id]);
+    const retaken = (await claimDueDeliveries(orm.em.fork(), 10, 60_000)).find((claim) => claim.id === queued?.id);
+    expect(retaken?.attempt).toBe(2);
+  });
+
+  it('gives a timed worker’s lease to one holder until it expires', async () => {
+    expect(await takeWorkerLease(orm.em.fork(), 'ack-poller-test', 'replica-a', 60_000)).toBe(true);
+    expect(await takeWorkerLease(orm.em.fork(), 'ack-poller-test', 'replica-b', 60_000)).toBe(false);
+    expect(await takeWorkerLease(orm.em.fork(), 'ack-poller-test', 'replica-a', 60_000)).toBe(true);
+    await orm.em.fork().execute(`update "delivery"."worker_lease" set "until" = now() - interval '1 second' where "name" = 'ack-poller-test'`);
+    expect(await takeWorkerLease(orm.em.fork(), 'ack-poller-test', 'replica-b', 60_000)).toBe(true);
+  });
+
+  it('reads a stored file through MD5 once, then answers from what it remembered', async () => {
+    const store = new LocalDiskBlobStore(blobDir, 'http://cdn.test');
+    const bytes = Buffer.from('a stored master, byte for byte'.repeat(1000));
+    const stored = await putBuffer(store, bytes, { tenantId, extension: '.wav', contentType: 'audio/wav' });
+    const digests = fileDigests(orm.em.fork(), store);
+    const expected = { md5: createHash('md5').update(bytes).digest('hex'), size: bytes.length };
+    expect(await digests.of(stored.key)).toEqual(expected);
+    await store.remove(stored.key);
+    expect(await fileDigests(orm.em.fork(), store).of(stored.key)).toEqual(expected);
+  });
+});
