@@ -147,7 +147,8 @@ export const startSftpServer = async (): Promise<SftpServer> => {
     },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      // The grace timer must not keep a finished test run alive.
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       if (child.exitCode === null) child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });
     },

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { systemPrincipal, type DeliveryKind, type DspStage } from '@sv/contracts';
 import type { Ern43Validator } from '@sv/ddex';
-import { buildErn43 } from '@sv/ddex';
+import { ErnBuildError, buildErn43 } from '@sv/ddex';
 import type { BlobStore } from '@sv/platform';
 import type { Logger } from 'pino';
 import { recordStoreStage } from '../lifecycle/store-stage.ts';
@@ -108,7 +108,9 @@ export const sendDelivery = async (em: EntityManager, deps: SendDeps, delivery: 
     return 'sent';
   } catch (error) {
     const text = (error as Error).message.slice(0, 4000);
-    const permanent = error instanceof PermanentFailure;
+    // What cannot be built or validated now will not be by trying again: the release or its
+    // settings must change first (and then it is delivered again).
+    const permanent = error instanceof PermanentFailure || error instanceof ErnBuildError;
     const exhausted = permanent || delivery.attempt >= deps.retry.maxAttempts;
     await em.transactional(async (tx) => {
       await recordAttempt(tx, delivery, 'failed', text, startedAt);

@@ -26,7 +26,9 @@ const withTimeout = async <T>(work: Promise<T>, ms: number, what: string): Promi
  * pinned fingerprint when one is configured (production always pins one).
  */
 export const openSftpSession = async (endpoint: SftpEndpoint, timeoutMs: number): Promise<StoreSession> => {
-  const client = new SftpClient('sv-delivery');
+  // The library's default listeners print to the console; a dropped connection reaches us as the
+  // rejection of the operation in flight, which the delivery records as the attempt's error.
+  const client = new SftpClient('sv-delivery', { error: () => {}, end: () => {}, close: () => {} });
   const privateKey = await readFile(endpoint.privateKeyFile);
   const pinned = endpoint.hostKey?.replace(/=+$/, '');
   await client.connect({

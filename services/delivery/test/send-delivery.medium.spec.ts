@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EffectiveStoreConfig, ReleaseSnapshot } from '@sv/contracts';
+import { createErn43Validator, type Ern43Validator } from '@sv/ddex';
+import { LocalDiskBlobStore, createLogger, openDatabase, putBuffer } from '@sv/platform';
+import { audioSnapshot, createTestDatabase, releaseSnapshot, trackSnapshot, writeTone, type TestDatabase } from '@sv/testing';
+import sharp from 'sharp';
+import type { CataloguePort, SupplyChainPort, TenantPartyPort } from '../src/app/ports.ts';
+import { claimDueDeliveries } from '../src/app/queue/claim.ts';
+import { queueDeliveries } from '../src/app/queue/enqueue.ts';
+import { sendDelivery, type SendDeps } from '../src/app/queue/send-delivery.ts';
+import { openDirectorySession } from '../src/app/transports/directory-transport.ts';
+import type { StoreSession } from '../src/app/transports/transport.ts';
+import { DELIVERY_ENTITIES, DELIVERY_MIGRATIONS, DELIVERY_SCHEMA } from '../src/db/index.ts';
+
+/*
+ * One attempt at a delivery, on a real delivery schema with real stored files and a real
+ * directory store: what is sent, what is recorded, and what happens when it cannot be sent.
+ * The catalogue, supply-chain and gateway answer as those services do (their replies are the
+ * contracts' shapes), so each case can set exactly the release and config it needs.
+ */
+
+let db: TestDatabase;
+let orm: MikroORM;
+let dir: string;
+let validator: Ern43Validator;
+const tenantId = randomUUID();
+let release: ReleaseSnapshot;
+
+const store = (overrides: Partial<EffectiveStoreConfig> = {}): EffectiveStoreConfig => ({
+  dsp: { dsp_id: 7, slug: 'deezer', name: 'Deezer', ddex_party_id: 'PADPIDASV000000007', ern_version: '4.3', delivery_method: 'sftp', delivery_type: 'audio' },
+  status: 'submitted',
+  is_blocked: false,
+  territory_mode: 'include',
+  territory_codes: ['Worldwide'],
+  monetization_policy_codes: ['subscription_streaming'],
+  pricing_tier_code: 'front_line',
+  release_date: '2027-03-05',
+  rights: null,
+  sources: { territory_mode: 'default', territory_codes: 'default', monetization_policy_codes: 'default', pricing_tier_code: 'default', release_date: 'release', rights: 'default' },
+  deals: [
+    { policy_code: 'subscription_streaming', commercial_model_type: 'SubscriptionModel', use_types: ['OnDemandStream'], territory_codes: ['Worldwide'], excluded_territory_codes: [], start_date: '2027-03-05', price_type: null },
+  ],
+  ...overrides,
+});
+
+/** What the other services answer this test: the release above and `config`, whatever asked. */
+let config: EffectiveStoreConfig = store();
+const catalogue: CataloguePort = { snapshot: async () => release, command: async () => 'done' };
+const supplyChain: SupplyChainPort = { resolvedConfig: async () => [config] };
+const parties: TenantPartyPort = { partyOf: async () => ({ tenant_id: tenantId, name: 'Demo Label', ddex_party_id: 'PADPIDA2026112469E' }) };
+
+const deps = (openSession: (slug: string) => Promise<StoreSession>): SendDeps => ({
+  blobs: new LocalDiskBlobStore(join(dir, 'blobs'), 'http://cdn.test'),
+  catalogue,
+  supplyChain,
+  parties,
+  validator,
+  openSession,
+  retry: { baseMs: 60_000, capMs: 600_000, maxAttempts: 2 },
+  sender: { party_id: 'PADPIDA2026TESTS01', name: 'SV Distribution' },
+  control: 'LiveMessage',
+  logger: createLogger({ service: 'delivery', env: 'production', level: 'silent', pretty: false }),
+});
+
+const storeRoot = () => join(dir, 'store');
+const toDirectory = async () => openDirectorySession(storeRoot());
+
+const queueAndClaim = async (kind: 'new' | 'update' = 'new') => {
+  await queueDeliveries(orm.em.fork(), [{ tenantId, releaseId: release.uuid, dsp: config.dsp, kind, reason: 'test' }]);
+  const [claimed] = await claimDueDeliveries(orm.em.fork(), 1, 60_000);
+  if (!claimed) throw new Error('nothing to claim');
+  return claimed;
+};
+
+const deliveryRow = async (id: string) =>
+  (await orm.em.fork().execute<Record<string, any>[]>(`select * from "delivery"."delivery" where "id" = ?`, [id]))[0] ?? {};
+
+const outboxTypes = async (): Promise<string[]> =>
+  (await orm.em.fork().execute<{ type: string }[]>(`select "type" from "delivery"."outbox_event" order by "created_at", "id"`)).map((row) => row.type);
+
+beforeAll(async () => {
+  db = await createTestDatabase('svsend');
+  orm = await openDatabase({
+    url: db.url,
+    schema: DELIVERY_SCHEMA,
+    entities: DELIVERY_ENTITIES,
+    migrations: DELIVERY_MIGRATIONS,
+    logger: createLogger({ service: 'delivery', env: 'production', level: 'silent', pretty: false }),
+  });
+  dir = await mkdtemp(join(tmpdir(), 'sv-send-'));
+  validator = createErn43Validator();
+  const blobs = new LocalDiskBlobStore(join(dir, 'blobs'), 'http://cdn.test');
+  const wav = await readFile(await writeTone(join(dir, 'tone.wav'), {}));
+  const audio = await putBuffer(blobs, wav, { tenantId, extension: '.wav', contentType: 'audio/wav' });
+  const jpeg = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+  const cover = await putBuffer(blobs, jpeg, { tenantId, extension: '.jpg', contentType: 'image/jpeg' });
+  release = releaseSnapshot({
+    uuid: randomUUID(),
+    tenant_id: tenantId,
+    status: 'approved',
+    artwork: { key: cover.key, url: cover.url, mime_type: 'image/jpeg', size: jpeg.length },
+    tracks: [trackSnapshot({ duration_seconds: 4, audio: audioSnapshot(1, 4, { key: audio.key, url: audio.url, size: wav.length }) })],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  validator?.dispose();
+  await orm?.close(true);
+  await db?.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('one delivery attempt', () => {
+  it('sends a valid bundle, records the attempt and the store’s stage with its event; the same version again is the same message', async () => {
+    config = store();
+    const first = await queueAndClaim();
+    expect(await sendDelivery(orm.em.fork(), deps(toDirectory), first)).toBe('sent');
+    const sent = await deliveryRow(first.id);
+    expect(sent).toEqual(expect.objectContaining({ state: 'sent', error: null, attempts: 1 }));
+    const ern = join(storeRoot(), first.batchId, release.upc, `${release.upc}.xml`);
+    const xml = await readFile(ern, 'utf8');
+    expect(validator.validate(xml)).toEqual({ valid: true, errors: [] });
+    expect(xml).toContain(`<MessageId>${sent.message_id}</MessageId>`);
+    expect((sent.files as { name: string }[]).map((file) => file.name).sort()).toEqual(
+      [`${release.upc}.xml`, `resources/${release.upc}.jpg`, `resources/${release.upc}_01_001.wav`].sort(),
+    );
+    expect(await outboxTypes()).toEqual(['release.dsp.deezer.submitted']);
+
+    const again = await queueAndClaim();
+    expect(await sendDelivery(orm.em.fork(), deps(toDirectory), again)).toBe('sent');
+    const repeated = await deliveryRow(again.id);
+    expect(repeated.message_id).toBe(sent.message_id);
+    expect(await readFile(join(storeRoot(), again.batchId, release.upc, `${release.upc}.xml`), 'utf8')).toBe(xml);
+    // The store's stage was already submitted: a repeat moves nothing, yet the new delivery is now its latest.
+    expect(await outboxTypes()).toEqual(['release.dsp.deezer.submitted', 'release.dsp.deezer.submitted']);
+  });
+
+  it('never sends a message it cannot build: no deals left is a failed delivery at once, with the reason and its event', async () => {
+    config = store({ territory_codes: [], deals: [] });
+    const before = await readdir(storeRoot());
+    const claimed = await queueAndClaim('update');
+    expect(await sendDelivery(orm.em.fork(), deps(toDirectory), claimed)).toBe('failed');
+    const failed = await deliveryRow(claimed.id);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toMatch(/\S/);
+    expect(await readdir(storeRoot())).toEqual(before);
+    expect((await outboxTypes()).at(-1)).toBe('release.dsp.deezer.failed');
+  });
+
+  it('retries a transport failure later, and fails the delivery once its attempts are used up', async () => {
+    config = store();
+    const broken = async (): Promise<StoreSession> => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:22');
+    };
+    const claimed = await queueAndClaim('update');
+    expect(await sendDelivery(orm.em.fork(), deps(broken), claimed)).toBe('retry');
+    const waiting = await deliveryRow(claimed.id);
+    expect(waiting).toEqual(expect.objectContaining({ state: 'queued', error: 'connect ECONNREFUSED 127.0.0.1:22' }));
+    expect(new Date(waiting.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    await orm.em.fork().execute(`update "delivery"."delivery" set "next_attempt_at" = now() where "id" = ?`, [claimed.id]);
+    const [second] = await claimDueDeliveries(orm.em.fork(), 1, 60_000);
+    expect(second?.attempt).toBe(2);
+    expect(await sendDelivery(orm.em.fork(), deps(broken), second!)).toBe('failed');
+    expect((await deliveryRow(claimed.id)).state).toBe('failed');
+    const attempts = await orm.em.fork().execute<{ attempt: number; outcome: string }[]>(
+      `select "attempt", "outcome" from "delivery"."delivery_attempt" where "delivery_id" = ? order by "attempt"`,
+      [claimed.id],
+    );
+    expect(attempts).toEqual([
+      { attempt: 1, outcome: 'failed' },
+      { attempt: 2, outcome: 'failed' },
+    ]);
+  });
+});
