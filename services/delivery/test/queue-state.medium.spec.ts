@@ -1,41 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { LocalDiskBlobStore, createLogger, openDatabase, putBuffer } from '@sv/platform';
-import { createTestDatabase, type TestDatabase } from '@sv/testing';
+import { putBuffer } from '@sv/platform';
 import { cancelWaitingDeliveries, queueDeliveries } from '../src/app/queue/enqueue.ts';
 import { claimDueDeliveries } from '../src/app/queue/claim.ts';
 import { fileDigests } from '../src/app/queue/file-digests.ts';
 import { takeWorkerLease } from '../src/app/workers/worker-lease.ts';
-import { DELIVERY_ENTITIES, DELIVERY_MIGRATIONS, DELIVERY_SCHEMA } from '../src/db/index.ts';
+import { openDeliverySchema, type DeliverySchema } from './support/delivery-schema.ts';
 
 /* The queue's state on a real delivery schema: queueing, claims and leases, file digests. */
 
-let db: TestDatabase;
+let schema: DeliverySchema;
 let orm: MikroORM;
-let blobDir: string;
 const tenantId = randomUUID();
 const spotify = { dsp_id: 1, slug: 'spotify', name: 'Spotify' };
 
 beforeAll(async () => {
-  db = await createTestDatabase('svdq');
-  orm = await openDatabase({
-    url: db.url,
-    schema: DELIVERY_SCHEMA,
-    entities: DELIVERY_ENTITIES,
-    migrations: DELIVERY_MIGRATIONS,
-    logger: createLogger({ service: 'delivery', env: 'production', level: 'silent', pretty: false }),
-  });
-  blobDir = await mkdtemp(join(tmpdir(), 'sv-digests-'));
+  schema = await openDeliverySchema('svdq');
+  orm = schema.orm;
 }, 60_000);
 
-afterAll(async () => {
-  await orm?.close(true);
-  await db?.drop();
-  await rm(blobDir, { recursive: true, force: true });
-});
+afterAll(() => schema?.close());
 
 describe('delivery queue state', () => {
   it('queues one waiting delivery per store and kind, and a takedown cancels the waiting ones', async () => {
@@ -79,7 +63,7 @@ describe('delivery queue state', () => {
   });
 
   it('reads a stored file through MD5 once, then answers from what it remembered', async () => {
-    const store = new LocalDiskBlobStore(blobDir, 'http://cdn.test');
+    const store = schema.blobs;
     const bytes = Buffer.from('a stored master, byte for byte'.repeat(1000));
     const stored = await putBuffer(store, bytes, { tenantId, extension: '.wav', contentType: 'audio/wav' });
     const digests = fileDigests(orm.em.fork(), store);

@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EffectiveStoreConfig, ReleaseSnapshot } from '@sv/contracts';
 import { createErn43Validator, type Ern43Validator } from '@sv/ddex';
-import { LocalDiskBlobStore, createLogger, openDatabase, putBuffer } from '@sv/platform';
-import { audioSnapshot, createTestDatabase, releaseSnapshot, trackSnapshot, writeTone, type TestDatabase } from '@sv/testing';
-import sharp from 'sharp';
 import type { CataloguePort, SupplyChainPort, TenantPartyPort } from '../src/app/ports.ts';
 import { claimDueDeliveries } from '../src/app/queue/claim.ts';
 import { queueDeliveries } from '../src/app/queue/enqueue.ts';
 import { sendDelivery, type SendDeps } from '../src/app/queue/send-delivery.ts';
 import { openDirectorySession } from '../src/app/transports/directory-transport.ts';
 import type { StoreSession } from '../src/app/transports/transport.ts';
-import { DELIVERY_ENTITIES, DELIVERY_MIGRATIONS, DELIVERY_SCHEMA } from '../src/db/index.ts';
+import { openDeliverySchema, silentLogger, storedRelease, type DeliverySchema } from './support/delivery-schema.ts';
 
 /*
  * One attempt at a delivery, on a real delivery schema with real stored files and a real
@@ -23,7 +19,7 @@ import { DELIVERY_ENTITIES, DELIVERY_MIGRATIONS, DELIVERY_SCHEMA } from '../src/
  * contracts' shapes), so each case can set exactly the release and config it needs.
  */
 
-let db: TestDatabase;
+let schema: DeliverySchema;
 let orm: MikroORM;
 let dir: string;
 let validator: Ern43Validator;
@@ -54,7 +50,7 @@ const supplyChain: SupplyChainPort = { resolvedConfig: async () => [config] };
 const parties: TenantPartyPort = { partyOf: async () => ({ tenant_id: tenantId, name: 'Demo Label', ddex_party_id: 'PADPIDA2026112469E' }) };
 
 const deps = (openSession: (slug: string) => Promise<StoreSession>): SendDeps => ({
-  blobs: new LocalDiskBlobStore(join(dir, 'blobs'), 'http://cdn.test'),
+  blobs: schema.blobs,
   catalogue,
   supplyChain,
   parties,
@@ -63,7 +59,7 @@ const deps = (openSession: (slug: string) => Promise<StoreSession>): SendDeps =>
   retry: { baseMs: 60_000, capMs: 600_000, maxAttempts: 2 },
   sender: { party_id: 'PADPIDA2026TESTS01', name: 'SV Distribution' },
   control: 'LiveMessage',
-  logger: createLogger({ service: 'delivery', env: 'production', level: 'silent', pretty: false }),
+  logger: silentLogger,
 });
 
 const storeRoot = () => join(dir, 'store');
@@ -83,35 +79,15 @@ const outboxTypes = async (): Promise<string[]> =>
   (await orm.em.fork().execute<{ type: string }[]>(`select "type" from "delivery"."outbox_event" order by "created_at", "id"`)).map((row) => row.type);
 
 beforeAll(async () => {
-  db = await createTestDatabase('svsend');
-  orm = await openDatabase({
-    url: db.url,
-    schema: DELIVERY_SCHEMA,
-    entities: DELIVERY_ENTITIES,
-    migrations: DELIVERY_MIGRATIONS,
-    logger: createLogger({ service: 'delivery', env: 'production', level: 'silent', pretty: false }),
-  });
-  dir = await mkdtemp(join(tmpdir(), 'sv-send-'));
+  schema = await openDeliverySchema('svsend');
+  ({ orm, dir } = schema);
   validator = createErn43Validator();
-  const blobs = new LocalDiskBlobStore(join(dir, 'blobs'), 'http://cdn.test');
-  const wav = await readFile(await writeTone(join(dir, 'tone.wav'), {}));
-  const audio = await putBuffer(blobs, wav, { tenantId, extension: '.wav', contentType: 'audio/wav' });
-  const jpeg = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#336699' } }).jpeg().toBuffer();
-  const cover = await putBuffer(blobs, jpeg, { tenantId, extension: '.jpg', contentType: 'image/jpeg' });
-  release = releaseSnapshot({
-    uuid: randomUUID(),
-    tenant_id: tenantId,
-    status: 'approved',
-    artwork: { key: cover.key, url: cover.url, mime_type: 'image/jpeg', size: jpeg.length },
-    tracks: [trackSnapshot({ duration_seconds: 4, audio: audioSnapshot(1, 4, { key: audio.key, url: audio.url, size: wav.length }) })],
-  });
+  release = await storedRelease(schema, tenantId);
 }, 60_000);
 
 afterAll(async () => {
   validator?.dispose();
-  await orm?.close(true);
-  await db?.drop();
-  await rm(dir, { recursive: true, force: true });
+  await schema?.close();
 });
 
 describe('one delivery attempt', () => {

@@ -1,12 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { startPeriodicLoop, type PeriodicLoop } from '../workers/periodic-loop.ts';
-import { claimQcRun, runQc, type QcDeps } from './qc.service.ts';
+import { claimQcRun, postponeQcRun, runQc, type QcDeps } from './qc.service.ts';
 
 /**
  * Runs queued QC runs, one at a time per replica (decoding audio is the heavy part). Woken as
  * soon as a run is queued, so QC starts within seconds of the approval; a run whose replica died
- * is taken up again when its lease ends.
+ * is taken up again when its lease ends, and one that could not finish is retried with backoff.
  */
 export const startQcWorker = (orm: MikroORM, deps: QcDeps, settings: { tickMs: number; leaseMs: number }, logger: Logger): PeriodicLoop =>
   startPeriodicLoop(
@@ -19,8 +19,10 @@ export const startQcWorker = (orm: MikroORM, deps: QcDeps, settings: { tickMs: n
         try {
           await runQc(orm.em.fork(), deps, run);
         } catch (error) {
-          // Left leased: it runs again once the lease ends (the catalogue or a store may be back by then).
-          logger.warn({ err: error, release_id: run.releaseId }, 'qc run could not finish; retried when its lease ends');
+          // The catalogue or supply-chain may be back shortly: try again soon, then less often.
+          const delayMs = Math.min(15_000 * 2 ** Math.max(0, run.attempts - 1), 600_000);
+          logger.warn({ err: error, release_id: run.releaseId, retry_in_ms: delayMs }, 'qc run could not finish; it will be tried again');
+          await postponeQcRun(orm.em.fork(), run.id, delayMs).catch(() => undefined);
           return;
         }
       }

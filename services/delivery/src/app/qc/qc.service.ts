@@ -40,6 +40,17 @@ export const claimQcRun = (em: EntityManager, leaseMs: number): Promise<QcRun | 
     return tx.findOneOrFail(QcRun, { id: row.id }, { refresh: true });
   });
 
+/**
+ * A run that could not finish (a service did not answer) is tried again after `delayMs`, by
+ * whichever replica claims it then.
+ */
+export const postponeQcRun = async (em: EntityManager, runId: string, delayMs: number): Promise<void> => {
+  await em.execute(`update "delivery"."qc_run" set "claimed_until" = now() + (? * interval '1 millisecond'), "updated_at" = now() where "id" = ?`, [
+    delayMs,
+    runId,
+  ]);
+};
+
 const finish = async (em: EntityManager, run: QcRun, state: 'passed' | 'failed' | 'superseded', checks: QcCheckResult[], reason: string | null) => {
   await em.execute(
     `update "delivery"."qc_run" set "state" = ?, "checks" = ?::jsonb, "reason" = ?, "claimed_until" = null, "finished_at" = now(), "updated_at" = now() where "id" = ?`,
