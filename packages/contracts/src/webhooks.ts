@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DSP_STAGES } from './delivery.ts';
 
 /** Operations the webhooks service answers on its api subject (the gateway routes /webhooks here). */
 export const WebhookOperation = {
@@ -14,15 +15,7 @@ export const WebhookOperation = {
 } as const;
 
 /** The per-DSP lifecycle stages named by release.dsp.<slug>.<stage> events. */
-export const DSP_EVENT_STAGES = [
-  'delivered',
-  'submitted',
-  'accepted',
-  'live',
-  'update_submitted',
-  'updated',
-  'takedown_submitted',
-] as const;
+export const DSP_EVENT_STAGES = DSP_STAGES;
 
 /** The prefix of every raw signing secret. */
 export const WEBHOOK_SECRET_PREFIX = 'svwhsec_';

@@ -68,7 +68,7 @@ describe('GET /webhooks/event-types', () => {
       expect.arrayContaining(['webhook.test', 'release.delivered', 'release.dsp.*.live', 'release.dsp.*.takedown_submitted', 'release.distribution.*', 'ingestion.*', 'video.rejected']),
     );
     expect(patterns).toEqual(expect.arrayContaining(['release.dsp.*.*', 'release.dsp.*.live', 'ingestion.*']));
-    expect(stages).toEqual(['delivered', 'submitted', 'accepted', 'live', 'update_submitted', 'updated', 'takedown_submitted']);
+    expect(stages).toEqual(['delivered', 'submitted', 'accepted', 'live', 'update_submitted', 'updated', 'takedown_submitted', 'taken_down', 'rejected', 'failed']);
     expect(dsps).toHaveLength(55);
     const stores = await teamA('/v1/supply-chain/dsps');
     expect([...dsps].sort()).toEqual(stores.body.dsps.map((dsp: { slug: string }) => dsp.slug).sort());
