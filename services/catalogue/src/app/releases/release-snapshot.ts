@@ -1,5 +1,5 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/postgresql';
-import type { ReleaseSnapshot, ReleaseStatus, ReleaseType, SnapshotCredit, SnapshotRightsRecord, TrackSnapshot } from '@sv/contracts';
+import type { ReleaseSnapshot, SnapshotCredit, SnapshotRightsRecord, TrackSnapshot } from '@sv/contracts';
 import { Artist } from '../../db/entities/artist.entity.ts';
 import { Collaborator } from '../../db/entities/collaborator.entity.ts';
 import { ReleaseLocalization } from '../../db/entities/release-localization.entity.ts';
@@ -8,6 +8,7 @@ import { TrackCredit } from '../../db/entities/track-credit.entity.ts';
 import { Track } from '../../db/entities/track.entity.ts';
 import { Writer } from '../../db/entities/writer.entity.ts';
 import { findVisibleRelease, type ReleaseViewer } from './release-access.ts';
+import { presentReleaseMetadata } from './release.presenter.ts';
 
 const presentRights = (record: RightsRecord): SnapshotRightsRecord => ({
   type: record.type,
@@ -101,17 +102,8 @@ export const releaseSnapshot = (em: EntityManager, viewer: ReleaseViewer, releas
       return {
         uuid: release.id,
         tenant_id: tenantId,
-        status: release.status as ReleaseStatus,
         title: release.title,
-        type: release.type as ReleaseType,
-        upc: release.upc,
-        release_date: release.releaseDate ?? null,
-        genre: release.genre,
-        subgenre: release.subgenre ?? null,
-        language: release.language ?? null,
-        label: release.label ?? null,
-        copyright_year: release.copyrightYear,
-        copyright_holder: release.copyrightHolder ?? null,
+        ...presentReleaseMetadata(release),
         artist: artist ? { uuid: artist.id, name: artist.name } : null,
         artwork: release.artworkKey && release.artworkUrl ? { key: release.artworkKey, url: release.artworkUrl, mime_type: 'image/jpeg', size: null } : null,
         localizations: localizations.map((row) => ({

@@ -1,16 +1,10 @@
-import type { DspOverrides } from '@sv/contracts';
+import { CONFIG_FIELDS, type DspOverrides } from '@sv/contracts';
 import { ValidationError } from '@sv/platform';
 import type { OverrideChange } from './config-validation.ts';
 import { territoryPairErrors } from './territory-rules.ts';
 
-const OVERRIDE_FIELDS = [
-  'territory_mode',
-  'territory_codes',
-  'monetization_policy_codes',
-  'pricing_tier_code',
-  'release_date',
-  'rights',
-] as const satisfies readonly (keyof DspOverrides)[];
+/** An override may set every field the release level has, under the same names. */
+const OVERRIDE_FIELDS = CONFIG_FIELDS satisfies readonly (keyof DspOverrides)[];
 
 /** The stored override with the change applied: an absent field keeps, null clears, a value sets. */
 export const applyOverrideChange = (current: DspOverrides, change: OverrideChange): DspOverrides => {
