@@ -5,7 +5,7 @@ import {
   TimeoutError,
   type NatsConnection,
 } from '@nats-io/transport-node';
-import { NatsHeader, ServiceReply, type ParsedServiceReply, type ServiceRequest } from '@sv/contracts';
+import { Messages, NatsHeader, ServiceReply, type ParsedServiceReply, type ServiceRequest } from '@sv/contracts';
 import { UnavailableError } from '../errors/domain-errors.ts';
 import { currentRequestId } from '../log/request-context.ts';
 
@@ -36,3 +36,10 @@ export const callService = async (
     throw error;
   }
 };
+
+/**
+ * A 404 about the record asked for. A service that does not know the operation at all (an older
+ * replica) also answers 404, with "Endpoint not found." (rpc-server): that is no answer about the record.
+ */
+export const isRecordNotFound = (reply: ParsedServiceReply): boolean =>
+  reply.status === 404 && (reply.body as { error?: unknown } | undefined)?.error !== Messages.endpointNotFound;

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { DeliveryKind, EffectiveStoreConfig, ReleaseSnapshot, TenantPartyReply } from '@sv/contracts';
 import { batchCompleteFileName, buildBatchComplete, buildErn43, ernFileName, resourceFileNames, type ErnBuildInput } from '@sv/ddex';
-import { readBuffer, type BlobStore } from '@sv/platform';
-import sharp from 'sharp';
+import type { BlobStore } from '@sv/platform';
 import type { DeliveredFile } from '../../db/entities/delivery.entity.ts';
+import { readArtwork } from '../qc/evidence.ts';
 import type { Bundle, BundleFile } from '../transports/transport.ts';
 import type { FileDigests } from './file-digests.ts';
-
-const MAX_ARTWORK_BYTES = 50 * 1024 * 1024;
 
 const EXTENSIONS: Record<string, string> = { wav: 'wav', flac: 'flac', aiff: 'aif', mp3: 'mp3', aac: 'aac', m4a: 'm4a', alac: 'm4a' };
 const CODECS: Record<string, string> = { wav: 'PCM', flac: 'FLAC', aiff: 'PCM', mp3: 'MP3', aac: 'AAC', m4a: 'AAC', alac: 'ALAC' };
@@ -59,12 +57,12 @@ export const prepareMessage = async (
   let artworkFile: ErnBuildInput['artwork_file'] = null;
   if (release.artwork) {
     const key = release.artwork.key;
-    const bytes = await readBuffer(blobs, key, MAX_ARTWORK_BYTES);
-    const meta = await sharp(bytes, { limitInputPixels: 8000 * 8000 }).metadata();
+    const cover = await readArtwork(blobs, key);
+    if (!cover) throw new Error('The stored cover artwork could not be read.');
     const name = resourceFileNames.artwork(release);
-    const md5 = createHash('md5').update(bytes).digest('hex');
-    artworkFile = { file_name: name, md5, width: meta.width ?? 0, height: meta.height ?? 0 };
-    resources.push({ name, size: bytes.length, md5, open: () => blobs.read(key) });
+    const { md5, size } = await digests.of(key);
+    artworkFile = { file_name: name, md5, width: cover.width, height: cover.height };
+    resources.push({ name, size, md5, open: () => blobs.read(key) });
   }
   return {
     input: {

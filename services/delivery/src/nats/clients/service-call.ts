@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { Messages, apiSubject, type ParsedServiceReply, type Principal, type ServiceName } from '@sv/contracts';
+import { apiSubject, type ParsedServiceReply, type Principal, type ServiceName } from '@sv/contracts';
 import { callService } from '@sv/platform';
 
 export interface ServiceCaller {
@@ -10,7 +10,3 @@ export const serviceCaller = (nc: NatsConnection, subjectPrefix: string, timeout
   call: (service, operation, principal, params = {}, body) =>
     callService(nc, apiSubject(subjectPrefix, service), { operation, params, principal, ...(body === undefined ? {} : { body }) }, timeoutMs),
 });
-
-/** A 404 that is about the record, not a service that does not know the operation. */
-export const isRecordNotFound = (reply: ParsedServiceReply): boolean =>
-  reply.status === 404 && (reply.body as { error?: unknown } | undefined)?.error !== Messages.endpointNotFound;

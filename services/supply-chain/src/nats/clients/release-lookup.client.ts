@@ -1,9 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { Messages, ReleaseLookupReply, ReleaseOperation, apiSubject, type Principal } from '@sv/contracts';
-import { UnavailableError, callService } from '@sv/platform';
+import { ReleaseLookupReply, ReleaseOperation, apiSubject, type Principal } from '@sv/contracts';
+import { UnavailableError, callService, isRecordNotFound } from '@sv/platform';
 import type { ReleaseLookupPort } from '../../app/release-dsps/ports.ts';
-
-const errorOf = (body: unknown): unknown => (typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined);
 
 /** Asks the catalogue whether the principal may see a release, with the caller's own principal. */
 export const releaseLookupClient = (nc: NatsConnection, subjectPrefix: string, timeoutMs: number): ReleaseLookupPort => ({
@@ -14,8 +12,7 @@ export const releaseLookupClient = (nc: NatsConnection, subjectPrefix: string, t
       { operation: ReleaseOperation.lookup, params: { uuid: releaseId }, principal },
       timeoutMs,
     );
-    // A catalogue that does not know the operation is not an answer about the release.
-    if (reply.status === 404 && errorOf(reply.body) !== Messages.endpointNotFound) return null;
+    if (isRecordNotFound(reply)) return null;
     if (reply.status !== 200) throw new UnavailableError(undefined, 'catalogue_refused');
     return ReleaseLookupReply.parse(reply.body).release;
   },

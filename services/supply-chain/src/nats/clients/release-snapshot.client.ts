@@ -1,9 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { Messages, ReleaseOperation, ReleaseSnapshotReply, apiSubject, type Principal } from '@sv/contracts';
-import { UnavailableError, callService } from '@sv/platform';
+import { ReleaseOperation, ReleaseSnapshotReply, apiSubject, type Principal } from '@sv/contracts';
+import { UnavailableError, callService, isRecordNotFound } from '@sv/platform';
 import type { ReleaseSnapshotPort } from '../../app/release-config/ports.ts';
-
-const errorOf = (body: unknown): unknown => (typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined);
 
 /** Asks the catalogue for the whole release, with the caller's own principal (its visibility rules apply). */
 export const releaseSnapshotClient = (nc: NatsConnection, subjectPrefix: string, timeoutMs: number): ReleaseSnapshotPort => ({
@@ -14,8 +12,7 @@ export const releaseSnapshotClient = (nc: NatsConnection, subjectPrefix: string,
       { operation: ReleaseOperation.snapshot, params: { uuid: releaseId }, principal },
       timeoutMs,
     );
-    // A catalogue that does not know the operation is not an answer about the release.
-    if (reply.status === 404 && errorOf(reply.body) !== Messages.endpointNotFound) return null;
+    if (isRecordNotFound(reply)) return null;
     if (reply.status !== 200) throw new UnavailableError(undefined, 'catalogue_refused');
     return ReleaseSnapshotReply.parse(reply.body).release;
   },
