@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Benchmarks, each printing its figures:
-#   artist-read       the whole platform against a bare express + Postgres handler
+#   artist-read       GET /v1/artists/{uuid}: the whole platform against a bare express + Postgres handler
 #                     (flags: --connections N (16), --duration S (10), --warmup S (2))
+#   release-write     POST /v1/releases, the same way (same flags)
 #   ddex-build        build + XSD validation of a 20-track album ERN 4.3 message
 #                     (flags: --iterations N (200), --warmup N (20))
 #   delivery-latency  approve → release.dsp.<slug>.submitted at a webhook receiver, beyond QC
 #                     (flags: --releases N (5), --store SLUG (spotify))
-# `run.sh` runs all three with their defaults; `run.sh NAME [flags]` runs one. Flags without a
+# `run.sh` runs all four with their defaults; `run.sh NAME [flags]` runs one. Flags without a
 # name go to artist-read, as before. Needs Postgres and NATS reachable (SV_TEST_POSTGRES_URL /
 # SV_TEST_NATS_URL, same defaults as the tests), and ffmpeg and OpenSSH for delivery-latency.
 set -euo pipefail
@@ -15,6 +16,7 @@ NODE=node_modules/.bin/node
 bench() { "$NODE" "tools/bench/src/$1.bench.ts" "${@:2}"; }
 case "${1:-all}" in
   artist-read | ddex-build | delivery-latency) bench "$@" ;;
-  all) bench artist-read && bench ddex-build && bench delivery-latency ;;
+  release-write) bench artist-read --scenario write "${@:2}" ;;
+  all) bench artist-read && bench artist-read --scenario write && bench ddex-build && bench delivery-latency ;;
   *) bench artist-read "$@" ;;
 esac

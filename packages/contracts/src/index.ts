@@ -23,3 +23,5 @@ export * from './webhooks.ts';
 export * from './release-snapshot.ts';
 export * from './supply-chain-config.ts';
 export * from './delivery.ts';
+export * from './access-changes.ts';
+export * from './routes/index.ts';

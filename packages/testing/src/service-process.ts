@@ -32,21 +32,35 @@ export const spawnServiceProcess = (
     env: { ...process.env, SV_LOG_PRETTY: '0', SV_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Lines are kept as text and parsed only when someone looks (a waiter, or `logs`): a service
+  // under benchmark load writes a line per request, and parsing each would load this process.
   const logs: Record<string, unknown>[] = [];
+  const unparsed: string[] = [];
+  const parseLine = (text: string): Record<string, unknown> => {
+    try {
+      return JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return { msg: text };
+    }
+  };
+  const parsePending = (): void => {
+    for (const text of unparsed.splice(0)) logs.push(parseLine(text));
+  };
   const waiters = new Set<{ predicate: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }>();
   let buffer = '';
   const onData = (chunk: Buffer) => {
     buffer += chunk.toString('utf8');
-    let newline: number;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const text = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      let line: Record<string, unknown>;
-      try {
-        line = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        line = { msg: text };
-      }
+    const end = buffer.lastIndexOf('\n');
+    if (end < 0) return;
+    const complete = buffer.slice(0, end).split('\n');
+    buffer = buffer.slice(end + 1);
+    if (waiters.size === 0) {
+      unparsed.push(...complete);
+      return;
+    }
+    parsePending();
+    for (const text of complete) {
+      const line = parseLine(text);
       logs.push(line);
       for (const waiter of waiters) {
         if (waiter.predicate(line)) {
@@ -62,6 +76,7 @@ export const spawnServiceProcess = (
 
   // Generous: on a loaded two-core machine a cold start (type stripping, migrations) can be slow.
   const waitForLog: ServiceProcess['waitForLog'] = (predicate, timeoutMs = 90_000) => {
+    parsePending();
     const seen = logs.find(predicate);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolveWait, rejectWait) => {
@@ -74,6 +89,7 @@ export const spawnServiceProcess = (
       };
       const timer = setTimeout(() => {
         waiters.delete(waiter);
+        parsePending();
         rejectWait(new Error(`${name}: expected log line did not appear in ${timeoutMs} ms. Last lines:\n${logs.slice(-15).map((l) => JSON.stringify(l)).join('\n')}`));
       }, timeoutMs);
       waiters.add(waiter);
@@ -81,6 +97,7 @@ export const spawnServiceProcess = (
         if (waiters.has(waiter)) {
           waiters.delete(waiter);
           clearTimeout(timer);
+          parsePending();
           rejectWait(new Error(`${name} exited before the expected log line. Last lines:\n${logs.slice(-15).map((l) => JSON.stringify(l)).join('\n')}`));
         }
       });
@@ -98,7 +115,10 @@ export const spawnServiceProcess = (
   return {
     name,
     child,
-    logs,
+    get logs() {
+      parsePending();
+      return logs;
+    },
     waitForLog,
     stop: () => signal('SIGTERM', 10_000),
     kill: () => signal('SIGKILL', 0),

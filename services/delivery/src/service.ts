@@ -1,12 +1,10 @@
-import { hostname } from 'node:os';
 import { createErn43Validator } from '@sv/ddex';
-import { openBlobStore, startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import { openBlobStore, startScheduledJob, startServiceRuntime, type ScheduledJob, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
 import { validateUploadedAudio } from './app/audio-validator/audio-validator.ts';
 import { pollAcknowledgements } from './app/lifecycle/ack-poller.ts';
 import { startQcWorker } from './app/qc/qc-worker.ts';
 import { startDeliveryWorker } from './app/queue/delivery-worker.ts';
 import { sessionOpener } from './app/transports/open-session.ts';
-import { startPeriodicLoop, type PeriodicLoop } from './app/workers/periodic-loop.ts';
 import type { DeliveryConfig } from './config.ts';
 import { DELIVERY_ENTITIES, DELIVERY_MIGRATIONS, DELIVERY_SCHEMA } from './db/index.ts';
 import type { DeliveryContext } from './delivery-context.ts';
@@ -26,10 +24,9 @@ import { sendDepsOf } from './nats/send-deps.ts';
 export const startDelivery = async (config: DeliveryConfig): Promise<ServiceRuntime> => {
   const blobs = openBlobStore(config.blobStore, config.cdnUrl);
   const validator = await createErn43Validator();
-  const holder = `${hostname()}:${process.pid}`;
-  const loops: PeriodicLoop[] = [];
+  const jobs: ScheduledJob[] = [];
   /** Started once the runtime is up; consumers and handlers wake them through the context. */
-  const workers: { deliveries?: PeriodicLoop; qc?: PeriodicLoop } = {};
+  const workers: { deliveries?: ScheduledJob; qc?: ScheduledJob } = {};
   let context: DeliveryContext | undefined;
   const contextOf = (runtime: ServiceRuntime): DeliveryContext => {
     if (context) return context;
@@ -64,16 +61,30 @@ export const startDelivery = async (config: DeliveryConfig): Promise<ServiceRunt
   const qc = startQcWorker(orm, { ...evidence, catalogue: ready.catalogue, supplyChain: ready.supplyChain, logger }, { tickMs: config.qcTickMs, leaseMs: config.leaseMs }, logger);
   const deliveries = startDeliveryWorker(orm, sendDepsOf(ready), { tickMs: config.tickMs, leaseMs: config.leaseMs, concurrency: 4 }, logger);
   Object.assign(workers, { qc, deliveries });
-  loops.push(
+  jobs.push(
     qc,
     deliveries,
-    startPeriodicLoop('ack-poller', config.ackPollMs, async () => void (await pollAcknowledgements({ orm, catalogue: ready.catalogue, openSession: ready.openSession, logger, holder, leaseMs: Math.max(config.ackPollMs * 2, 5_000) })), logger),
-    startPeriodicLoop('audio-validator', config.audioValidatorMs, async () => void (await validateUploadedAudio({ ...evidence, orm, logger, holder, leaseMs: Math.max(config.audioValidatorMs * 2, 5_000) })), logger),
+    // Leased: a pass reads every store's acknowledgement folder; two at once would apply the same files.
+    startScheduledJob({
+      name: 'ack-poller',
+      intervalMs: config.ackPollMs,
+      lease: { orm },
+      logger,
+      run: async () => void (await pollAcknowledgements({ orm, catalogue: ready.catalogue, openSession: ready.openSession, logger })),
+    }),
+    // Leased: a pass takes the pending checks without claiming them; two at once would decode the same files.
+    startScheduledJob({
+      name: 'audio-validator',
+      intervalMs: config.audioValidatorMs,
+      lease: { orm },
+      logger,
+      run: async () => void (await validateUploadedAudio({ ...evidence, orm, logger })),
+    }),
   );
   return {
     ...runtime,
     async stop() {
-      await Promise.allSettled(loops.map((loop) => loop.stop()));
+      await Promise.allSettled(jobs.map((job) => job.stop()));
       await runtime.stop();
       validator.dispose();
       blobs.close();

@@ -1,5 +1,17 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { baseEnvShape, blobEnvShape, parseEnv, toBaseConfig, toBlobStoreConfig, type BaseConfig, type BlobStoreConfig } from '@sv/platform';
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (item: string): boolean => {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address = '', bits, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const size = Number(bits);
+  return /^\d+$/.test(bits) && size >= 0 && size <= (family === 4 ? 32 : 128);
+};
 
 const shape = {
   ...baseEnvShape,
@@ -15,7 +27,16 @@ const shape = {
   SV_CDN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SV_DOCS_URL: z.url().default('http://127.0.0.1:8084'),
   SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  SV_TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * Proxies whose X-Forwarded-For names the client (rate limits count per client address):
+   * comma-separated addresses or CIDR ranges, or proxy-addr's names loopback, linklocal,
+   * uniquelocal. Empty: the connecting address is the client.
+   */
+  SV_TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+    .refine((items) => items.every(isProxyAddress), 'must be addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated'),
   SV_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   SV_REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Secure + SameSite=Strict refresh cookie; only local development over plain http turns it off. */
@@ -33,7 +54,7 @@ export interface GatewayConfig extends BaseConfig {
   cdnPort: number | undefined;
   docsUrl: string;
   serviceTimeoutMs: number;
-  trustProxy: boolean;
+  trustedProxies: string[];
   rateLimitMultiplier: number;
   sessions: { secret: string; audience: string; ttlSeconds: number; refreshTtlDays: number; cookieSecure: boolean };
 }
@@ -58,7 +79,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       cdnPort: parsed.SV_CDN_PORT,
       docsUrl: parsed.SV_DOCS_URL.replace(/\/$/, ''),
       serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
-      trustProxy: parsed.SV_TRUST_PROXY === '1',
+      trustedProxies: parsed.SV_TRUSTED_PROXIES,
       rateLimitMultiplier: parsed.SV_RATE_LIMIT_MULTIPLIER,
       sessions: {
         secret: parsed.SV_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET[parsed.SV_ENV],

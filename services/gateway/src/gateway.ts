@@ -1,9 +1,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { openBlobStore, startServiceRuntime, type ServiceRuntime } from '@sv/platform';
+import { openBlobStore, startScheduledJob, startServiceRuntime, type ScheduledJob, type ServiceRuntime } from '@sv/platform';
 import { IdempotencyService, pruneIdempotencyRecords } from './app/idempotency/idempotency.service.ts';
-import { pruneRateLimitWindows } from './app/rate-limit/rate-limiter.ts';
+import { idempotencySealingKey } from './app/idempotency/response-sealing.ts';
+import { createRequestCounter, pruneRateLimitWindows } from './app/rate-limit/rate-limiter.ts';
+import { ApiKeyCache } from './app/auth/api-key-cache.ts';
+import { loadApiKeyRecord } from './app/auth/authenticate-api-key.ts';
+import { CREDENTIAL_CACHE_MAX_ENTRIES, CREDENTIAL_CACHE_TTL_MS } from './app/auth/credential-cache-settings.ts';
+import { listenForAccessChanges } from './nats/access-changes.ts';
 import type { GatewayConfig } from './config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './db/index.ts';
 import { createGatewayApp } from './http/app.ts';
@@ -31,22 +36,19 @@ const closeServer = (server: Server | undefined): Promise<void> =>
     server.closeAllConnections();
   });
 
-/** Housekeeping every minute; one replica at a time thanks to a transaction-scoped advisory lock. */
-const startHousekeeping = (runtime: ServiceRuntime): NodeJS.Timeout => {
-  const timer = setInterval(() => {
-    void runtime.orm.em
-      .fork()
-      .transactional(async (em) => {
-        const [lock] = await em.execute<{ locked: boolean }[]>(`select pg_try_advisory_xact_lock(hashtext('sv:gateway:housekeeping')) as "locked"`);
-        if (!lock?.locked) return;
-        await pruneRateLimitWindows(em);
-        await pruneIdempotencyRecords(em);
-      })
-      .catch((error: unknown) => runtime.logger.warn({ err: error }, 'housekeeping failed'));
-  }, 60_000);
-  timer.unref();
-  return timer;
-};
+/** Housekeeping every minute: old rate-limit windows and expired idempotency records go. */
+const startHousekeeping = (runtime: ServiceRuntime): ScheduledJob =>
+  startScheduledJob({
+    name: 'gateway-housekeeping',
+    intervalMs: 60_000,
+    // Leased: one replica deleting the old rows is enough.
+    lease: { orm: runtime.orm },
+    logger: runtime.logger,
+    run: async () => {
+      await pruneRateLimitWindows(runtime.orm.em.fork());
+      await pruneIdempotencyRecords(runtime.orm.em.fork());
+    },
+  });
 
 /** Starts one gateway: its schema, NATS, the HTTP edge and (optionally) the local CDN. */
 export const startGateway = async (config: GatewayConfig): Promise<RunningGateway> => {
@@ -61,6 +63,17 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     { config },
   );
   const blobs = openBlobStore(config.blobStore, config.cdnUrl);
+  const apiKeys = new ApiKeyCache({
+    load: (prefix) => loadApiKeyRecord(runtime.orm.em.fork(), prefix),
+    ttlMs: CREDENTIAL_CACHE_TTL_MS,
+    maxEntries: CREDENTIAL_CACHE_MAX_ENTRIES,
+  });
+  const accessChanges = listenForAccessChanges(
+    runtime.nc,
+    config.subjectPrefix,
+    { tenantChanged: (tenantId) => apiKeys.dropTenant(tenantId), mayHaveMissedChanges: () => apiKeys.clear() },
+    runtime.logger,
+  );
   const app = createGatewayApp({
     environment: config.env,
     version: config.version,
@@ -68,13 +81,15 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     docsUrl: config.docsUrl,
     subjectPrefix: config.subjectPrefix,
     serviceTimeoutMs: config.serviceTimeoutMs,
-    trustProxy: config.trustProxy,
+    trustedProxies: config.trustedProxies,
     rateLimitMultiplier: config.rateLimitMultiplier,
+    rateCounter: createRequestCounter(runtime.orm),
+    apiKeys: apiKeys.lookup,
     sessions: config.sessions,
     orm: runtime.orm,
     nc: runtime.nc,
     blobs: blobs.store,
-    idempotency: new IdempotencyService(runtime.orm),
+    idempotency: new IdempotencyService(runtime.orm, { sealingKey: idempotencySealingKey(config.sessions.secret) }),
     logger: runtime.logger,
   });
   const server = await listen(app, config.httpHost, config.httpPort);
@@ -96,9 +111,10 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     url,
     port,
     async stop() {
-      clearInterval(housekeeping);
+      await housekeeping.stop();
       await mailRelay.stop();
       await Promise.all([closeServer(server), closeServer(cdn)]);
+      accessChanges.stop();
       blobs.close();
       await runtime.stop();
     },

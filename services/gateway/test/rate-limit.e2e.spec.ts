@@ -124,13 +124,17 @@ describe('rate limits', () => {
     expectRateHeaders(afterHealth, 120, start - 5);
     expect(rate(afterHealth).reset).toBe(rate(ok).reset);
 
-    // 401s carry the headers too: a missing token and an unknown key each have a budget of their own.
+    // 401s carry the headers too, counted against the client address: a missing token and an
+    // unknown key share that budget (a made-up token is not a budget of its own).
     const missing = await apiRequest(base, '/users/me');
     expect(missing.status).toBe(401);
     expectRateHeaders(missing, 120);
     const unknownKey = await apiRequest(base, '/users/me', { key: `svk_${randomUUID().slice(0, 8)}_${'x'.repeat(32)}` });
     expect(unknownKey.status).toBe(401);
-    expectRateHeaders(unknownKey, 120, 119);
+    expectRateHeaders(unknownKey, 120, rate(missing).remaining - 1);
+    const junk = await apiRequest(base, '/users/me', { headers: { authorization: `Bearer junk-${randomUUID()}` } });
+    expect(junk.status).toBe(401);
+    expectRateHeaders(junk, 120, rate(missing).remaining - 2);
   }, BURST_TIMEOUT_MS);
 
   it('lets /v1 and unversioned paths share one bucket', async () => {

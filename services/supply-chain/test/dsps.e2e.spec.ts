@@ -1,6 +1,4 @@
-import { ISO_3166_1_ALPHA_2 } from '@sv/contracts';
 import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
-import { DSP_REGISTRY } from '../src/app/dsps/registry/dsp-registry.ts';
 
 /*
  * The supply-chain catalogues through the real gateway, supply-chain running as its own process:
@@ -22,6 +20,11 @@ const DSP_FIELDS = [
   'delivery_type',
   'is_active',
 ].sort();
+
+/** The spec: "55 active destinations exist". */
+const ACTIVE_DESTINATIONS = 55;
+/** ISO 3166-1 has 249 officially assigned alpha-2 codes. */
+const ASSIGNED_TERRITORY_CODES = 249;
 
 let platform: TestPlatform;
 let api: Api;
@@ -46,12 +49,16 @@ describe('GET /supply-chain/dsps', () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['dsps']);
     const dsps: Record<string, any>[] = response.body.dsps;
-    expect(dsps).toHaveLength(55);
+    expect(dsps).toHaveLength(ACTIVE_DESTINATIONS);
     for (const dsp of dsps) expect(Object.keys(dsp).sort()).toEqual(DSP_FIELDS);
     const names = dsps.map((dsp) => String(dsp.name).toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(dsps.every((dsp) => dsp.is_active === true)).toBe(true);
-    expect(new Set(dsps.map((dsp) => dsp.slug)).size).toBe(55);
+    const slugs = new Set(dsps.map((dsp) => dsp.slug));
+    expect(slugs.size).toBe(ACTIVE_DESTINATIONS);
+    for (const slug of ['spotify', 'apple_music', 'amazon_music', 'youtube_music', 'deezer', 'tidal', 'tiktok', 'audiomack', 'soundcloud', 'boomplay']) {
+      expect([slug, slugs.has(slug)]).toEqual([slug, true]);
+    }
   });
 
   it('shows each destination as the registry defines it, its logo on the CDN', async () => {
@@ -70,11 +77,22 @@ describe('GET /supply-chain/dsps', () => {
       delivery_type: 'audio',
       is_active: true,
     });
-    const registered = new Map(DSP_REGISTRY.map((entry) => [entry.slug, entry]));
-    for (const dsp of body.dsps) {
-      const entry = registered.get(dsp.slug);
-      expect(entry).toBeDefined();
-      expect(dsp).toMatchObject({ dsp_id: entry?.dsp_id, name: entry?.name, website_url: entry?.website_url, ddex_party_id: entry?.ddex_party_id });
+    const bySlug = new Map(body.dsps.map((dsp: { slug: string }) => [dsp.slug, dsp]));
+    const pinned = [
+      { dsp_id: 2, slug: 'apple_music', name: 'Apple Music', website_url: 'https://www.apple.com/apple-music/', delivery_type: 'audio_video' },
+      { dsp_id: 7, slug: 'deezer', name: 'Deezer', website_url: 'https://www.deezer.com', delivery_type: 'audio' },
+      { dsp_id: 8, slug: 'tidal', name: 'TIDAL', website_url: 'https://tidal.com', delivery_type: 'audio_video' },
+      { dsp_id: 12, slug: 'tiktok', name: 'TikTok', website_url: 'https://www.tiktok.com', delivery_type: 'audio' },
+      { dsp_id: 30, slug: '7digital', name: '7digital', website_url: 'https://www.7digital.com', delivery_type: 'audio' },
+      { dsp_id: 55, slug: 'hdtracks', name: 'HDtracks', website_url: 'https://www.hdtracks.com', delivery_type: 'audio' },
+    ];
+    for (const expected of pinned) {
+      expect(bySlug.get(expected.slug)).toMatchObject({
+        ...expected,
+        ddex_party_id: `PADPIDASV${String(expected.dsp_id).padStart(9, '0')}`,
+        logo_url: `http://127.0.0.1:8083/dsps/${expected.slug}.png`,
+        is_active: true,
+      });
     }
   });
 
@@ -117,8 +135,13 @@ describe('GET /supply-chain/territories', () => {
     const response = await api('/v1/supply-chain/territories');
     expect(response.status).toBe(200);
     const territories: { code: string; name: string }[] = response.body.territories;
-    expect(territories).toHaveLength(ISO_3166_1_ALPHA_2.size);
-    expect(territories.map((territory) => territory.code)).toEqual([...ISO_3166_1_ALPHA_2].sort());
+    expect(territories).toHaveLength(ASSIGNED_TERRITORY_CODES);
+    const codes = territories.map((territory) => territory.code);
+    expect(new Set(codes).size).toBe(ASSIGNED_TERRITORY_CODES);
+    expect(codes).toEqual([...codes].sort());
+    expect([codes[0], codes.at(-1)]).toEqual(['AD', 'ZW']);
+    for (const code of ['SS', 'CW', 'SX', 'BQ']) expect(codes).toContain(code);
+    for (const code of ['AN', 'UK', 'XK']) expect(codes).not.toContain(code);
     expect(territories.find((territory) => territory.code === 'US')).toEqual({ code: 'US', name: 'United States' });
     expect(territories.find((territory) => territory.code === 'JP')).toEqual({ code: 'JP', name: 'Japan' });
   });

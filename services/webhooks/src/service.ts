@@ -1,4 +1,4 @@
-import { startServiceRuntime, type EventConsumer, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import { startScheduledJob, startServiceRuntime, type EventConsumer, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
 import { startDeliveryWorker } from './app/delivery/delivery-worker.ts';
 import { pruneDeliveryHistory } from './app/delivery/history-retention.ts';
 import { httpSender } from './app/delivery/http-sender.ts';
@@ -43,22 +43,19 @@ const deliveryWorkerOf = (runtime: ServiceRuntime, config: WebhooksConfig): Even
 
 const HOUR_MS = 3_600_000;
 
-/** Hourly, the delivery history past its retention is dropped (one replica at a time). */
-const historyRetentionOf = (runtime: ServiceRuntime, config: WebhooksConfig): EventConsumer => {
-  const prune = () =>
-    pruneDeliveryHistory(runtime.orm.em.fork(), new Date(Date.now() - config.delivery.retentionDays * 24 * HOUR_MS))
-      .then((pruned) => {
-        if (pruned.attempts + pruned.deliveries > 0) runtime.logger.info(pruned, 'delivery history pruned');
-      })
-      .catch((error: unknown) => runtime.logger.warn({ err: error }, 'pruning the delivery history failed'));
-  const timer = setInterval(() => void prune(), HOUR_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
+/** Hourly, the delivery history past its retention is dropped. */
+const historyRetentionOf = (runtime: ServiceRuntime, config: WebhooksConfig): EventConsumer =>
+  startScheduledJob({
+    name: 'webhook-history-retention',
+    intervalMs: HOUR_MS,
+    // Leased: one replica deleting the old history is enough.
+    lease: { orm: runtime.orm },
+    logger: runtime.logger,
+    run: async () => {
+      const pruned = await pruneDeliveryHistory(runtime.orm.em.fork(), new Date(Date.now() - config.delivery.retentionDays * 24 * HOUR_MS));
+      if (pruned.attempts + pruned.deliveries > 0) runtime.logger.info(pruned, 'delivery history pruned');
     },
-  };
-};
+  });
 
 /** Starts the webhooks service: migrations, NATS operations, the fan-out consumer, the delivery worker, outbox relay and probe listener. */
 export const startWebhooks = async (config: WebhooksConfig, options: { relay?: boolean } = {}): Promise<ServiceRuntime> => {

@@ -38,6 +38,8 @@ const ARTIST_SELECT = 'select * from "catalogue"."artist" where "id" = $1 and "t
 
 interface LoadJob {
   url: string;
+  method: 'GET' | 'POST';
+  body?: string;
   headers: Record<string, string>;
   connections: number;
   durationSeconds: number;
@@ -77,7 +79,7 @@ interface AutocannonTracker {
   on(event: 'error', listener: (error: Error) => void): void;
 }
 type Autocannon = (
-  options: { url: string; connections: number; duration: number; headers: Record<string, string>; timeout?: number },
+  options: { url: string; method: string; body?: string; connections: number; duration: number; headers: Record<string, string>; timeout?: number },
   callback: (error: Error | null, result: AutocannonResult) => void,
 ) => AutocannonTracker;
 
@@ -103,7 +105,7 @@ const runLoadWorker = (job: LoadJob): void => {
   let latencies = new Float64Array(1 << 16);
   let count = 0;
   const tracker = (autocannon as Autocannon)(
-    { url: job.url, connections: job.connections, duration: job.durationSeconds, headers: job.headers, timeout: 10 },
+    { url: job.url, method: job.method, body: job.body, connections: job.connections, duration: job.durationSeconds, headers: job.headers, timeout: 10 },
     (error, result) => {
       if (error) {
         port.postMessage({ error: error.message } satisfies LoadMessage);
@@ -147,7 +149,22 @@ const runLoadWorker = (job: LoadJob): void => {
 // ---------------------------------------------------------------------------------------------
 // Role: bare server (child process)
 
-/** express 5, one route, the catalogue's SELECT through a `pg` Pool, `{artist}` back. */
+/**
+ * The write the bare handler does for POST /releases: the release row and its outbox event in
+ * one statement (one round trip, atomic), as the least a correct write needs.
+ */
+const RELEASE_INSERT = `with release as (
+    insert into "catalogue"."release" ("id", "tenant_id", "artist_id", "title", "type", "upc", "release_date", "genre",
+                                       "copyright_year", "created_at", "updated_at")
+    values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, extract(year from now())::int, now(), now())
+    returning *
+  ), event as (
+    insert into "catalogue"."outbox_event" ("id", "type", "tenant_id", "envelope")
+    select gen_random_uuid(), 'release.created', release."tenant_id", jsonb_build_object('release_id', release."id") from release
+  )
+  select * from release`;
+
+/** express 5, the catalogue's SELECT (and the release INSERT) through a `pg` Pool, `{artist}` / `{release}` back. */
 const runBareServer = async (): Promise<void> => {
   const databaseUrl = process.env.SV_BENCH_DATABASE_URL;
   const tenantId = process.env.SV_BENCH_TENANT_ID;
@@ -162,6 +179,18 @@ const runBareServer = async (): Promise<void> => {
       return;
     }
     res.json({ artist: rows[0] });
+  });
+  app.post('/releases', express.json(), async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const text = (name: string) => (typeof body[name] === 'string' && (body[name] as string).trim() !== '' ? (body[name] as string).trim() : undefined);
+    const [title, type, releaseDate, genre] = [text('title'), text('type'), text('release_date'), text('genre')];
+    if (!title || !type || !releaseDate || !genre) {
+      res.status(422).json({ message: 'The given data was invalid.' });
+      return;
+    }
+    const upc = String(Math.floor(Math.random() * 1e12)).padStart(12, '0');
+    const { rows } = await pool.query(RELEASE_INSERT, [tenantId, text('artist_id') ?? null, title, type, upc, releaseDate, genre]);
+    res.status(201).json({ release: rows[0] });
   });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -185,17 +214,23 @@ const runBareServer = async (): Promise<void> => {
 // ---------------------------------------------------------------------------------------------
 // Role: orchestrator
 
+type Scenario = 'read' | 'write';
+const SCENARIO_PATH: Record<Scenario, string> = { read: 'GET /v1/artists/{uuid}', write: 'POST /v1/releases' };
+const SCENARIO_NAME: Record<Scenario, string> = { read: 'artist-read', write: 'release-write' };
+
 interface Options {
+  scenario: Scenario;
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
 }
 
-const USAGE = 'usage: run.sh [--connections N (16)] [--duration SECONDS (10)] [--warmup SECONDS (2), 0 to skip]';
+const USAGE = 'usage: run.sh [artist-read|release-write] [--connections N (16)] [--duration SECONDS (10)] [--warmup SECONDS (2), 0 to skip]';
 
 const readOptions = (): Options => {
   const { values } = parseArgs({
     options: {
+      scenario: { type: 'string', default: 'read' },
       connections: { type: 'string', default: '16' },
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '2' },
@@ -213,7 +248,9 @@ const readOptions = (): Options => {
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer from ${min} to ${max}\n${USAGE}`);
     return value;
   };
+  if (values.scenario !== 'read' && values.scenario !== 'write') throw new Error(`--scenario must be read or write\n${USAGE}`);
   return {
+    scenario: values.scenario,
     connections: integer('connections', values.connections, 1, 1000),
     durationSeconds: integer('duration', values.duration, 1, 3600),
     warmupSeconds: integer('warmup', values.warmup, 0, 600),
@@ -309,9 +346,10 @@ const admin = async (platform: TestPlatform, ...args: string[]): Promise<Record<
   return result.json;
 };
 
-/** One request each way before any load: both must answer 200 with the seeded artist. */
-const checkOnce = async (url: string, headers: Record<string, string>, artistId: string, pick: (body: any) => unknown) => {
-  const response = await fetch(url, { headers });
+/** One request each way before any load: both must answer 2xx with the seeded artist (or the new release's artist). */
+const checkOnce = async (job: Pick<LoadJob, 'url' | 'method' | 'headers' | 'body'>, artistId: string, pick: (body: any) => unknown) => {
+  const { url } = job;
+  const response = await fetch(url, { method: job.method, headers: job.headers, body: job.body });
   const text = await response.text();
   let body: unknown;
   try {
@@ -319,8 +357,8 @@ const checkOnce = async (url: string, headers: Record<string, string>, artistId:
   } catch {
     body = text;
   }
-  if (response.status !== 200 || pick(body) !== artistId) {
-    throw new Error(`GET ${url} answered ${response.status}, not the seeded artist: ${text.slice(0, 500)}`);
+  if (response.status < 200 || response.status > 299 || pick(body) !== artistId) {
+    throw new Error(`${job.method} ${url} answered ${response.status}, not the seeded artist: ${text.slice(0, 500)}`);
   }
   return response;
 };
@@ -335,7 +373,7 @@ const renderTable = (options: Options, rateLimit: string | null, gateway: LoadSt
   const line = (name: string, s: LoadStats) =>
     row([name, s.rps.toFixed(1), s.ok_rps.toFixed(1), show(s.p50_ms, 2), show(s.p99_ms, 2), String(s.non_2xx), String(s.errors)]);
   const lines = [
-    `GET /v1/artists/{uuid}: ${options.connections} connections, ${options.durationSeconds} s each (after ${options.warmupSeconds} s warm-up), Node ${process.version}, ${cpus().length} CPUs`,
+    `${SCENARIO_PATH[options.scenario]}: ${options.connections} connections, ${options.durationSeconds} s each (after ${options.warmupSeconds} s warm-up), Node ${process.version}, ${cpus().length} CPUs`,
     `gateway rate limit seen: ${rateLimit ?? 'unknown'} requests/minute per key`,
     '',
     row(header),
@@ -365,28 +403,37 @@ const main = async (): Promise<void> => {
   running.platform = startPlatform({ env: { SV_RATE_LIMIT_MULTIPLIER: RATE_LIMIT_MULTIPLIER } });
   const platform = await running.platform;
 
-  progress('seeding one tenant, one owner key and one artist');
+  progress(`seeding one tenant, one artist and its ${options.scenario === 'write' ? 'artist' : 'owner'} key`);
   const tenant = await admin(platform, 'tenant', 'create', '--slug', 'bench', '--name', 'Bench Records');
   const artist = await admin(platform, 'artist', 'create', '--tenant', 'bench', '--name', 'Bench Artist', '--slug', 'bench-artist');
-  const key = await admin(platform, 'key', 'create', '--tenant', 'bench', '--role', 'owner');
+  // Releases are created from an artist's account (the spec's rule); reads use an owner key.
+  const key =
+    options.scenario === 'write'
+      ? await admin(platform, 'key', 'create', '--tenant', 'bench', '--role', 'artist', '--artist', String(artist.artist?.uuid))
+      : await admin(platform, 'key', 'create', '--tenant', 'bench', '--role', 'owner');
   const tenantId = String(tenant.tenant?.uuid);
   const artistId = String(artist.artist?.uuid);
   const apiKey = String(key.key);
 
   const bare = await startBare(platform.db.url, tenantId);
-  const gatewayJob = {
-    url: `${platform.baseUrl}/v1/artists/${artistId}`,
-    headers: { accept: 'application/json', authorization: `Bearer ${apiKey}` },
-  };
-  const bareJob = { url: `${bare.url}/artists/${artistId}`, headers: { accept: 'application/json' } };
+  const write = options.scenario === 'write';
+  // Every write creates one more draft release of the seeded artist (each gets its own UPC).
+  const releaseBody = JSON.stringify({ title: 'Bench Single', type: 'single', release_date: '2027-01-15', genre: 'Pop', artist_id: artistId });
+  const json = { accept: 'application/json', 'content-type': 'application/json' };
+  const gatewayJob: Omit<LoadJob, 'connections' | 'durationSeconds'> = write
+    ? { url: `${platform.baseUrl}/v1/releases`, method: 'POST', body: releaseBody, headers: { ...json, authorization: `Bearer ${apiKey}` } }
+    : { url: `${platform.baseUrl}/v1/artists/${artistId}`, method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${apiKey}` } };
+  const bareJob: Omit<LoadJob, 'connections' | 'durationSeconds'> = write
+    ? { url: `${bare.url}/releases`, method: 'POST', body: releaseBody, headers: json }
+    : { url: `${bare.url}/artists/${artistId}`, method: 'GET', headers: { accept: 'application/json' } };
   for (const job of [gatewayJob, bareJob]) {
     if (new URL(job.url).hostname !== '127.0.0.1') throw new Error(`refusing to send load anywhere but 127.0.0.1: ${job.url}`);
   }
-  const checked = await checkOnce(gatewayJob.url, gatewayJob.headers, artistId, (body) => body?.artist?.uuid);
-  await checkOnce(bareJob.url, bareJob.headers, artistId, (body) => body?.artist?.id);
+  const checked = await checkOnce(gatewayJob, artistId, (body) => (write ? body?.release?.artist?.uuid ?? body?.release?.artist_id : body?.artist?.uuid));
+  await checkOnce(bareJob, artistId, (body) => (write ? body?.release?.artist_id : body?.artist?.id));
   const rateLimit = checked.headers.get('x-ratelimit-limit');
 
-  const measure = async (name: string, job: { url: string; headers: Record<string, string> }): Promise<LoadStats> => {
+  const measure = async (name: string, job: Omit<LoadJob, 'connections' | 'durationSeconds'>): Promise<LoadStats> => {
     if (options.warmupSeconds > 0) {
       progress(`${name}: warm-up ${options.warmupSeconds} s (discarded)`);
       await runLoad({ ...job, connections: options.connections, durationSeconds: options.warmupSeconds });
@@ -404,8 +451,8 @@ const main = async (): Promise<void> => {
   process.stdout.write(renderTable(options, rateLimit, gateway, bareStats, ratio));
   process.stdout.write(
     `${JSON.stringify({
-      benchmark: 'artist-read',
-      path: 'GET /v1/artists/{uuid}',
+      benchmark: SCENARIO_NAME[options.scenario],
+      path: SCENARIO_PATH[options.scenario],
       connections: options.connections,
       duration_s: options.durationSeconds,
       warmup_s: options.warmupSeconds,

@@ -6,6 +6,7 @@ import { API_REVISION, NatsHeader, eventSubject, type EventDefinition, type Even
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { currentRequestId } from '../log/request-context.ts';
+import { startScheduledJob, type ScheduledJob } from '../scheduling/scheduled-job.ts';
 import { OutboxEvent } from './platform-entities.ts';
 
 /**
@@ -67,25 +68,31 @@ export interface OutboxRelayOptions {
  */
 export class OutboxRelay {
   readonly #options: Required<OutboxRelayOptions>;
-  #running = false;
-  #lastHousekeeping = 0;
-  #loop: Promise<void> | undefined;
-  #wake: (() => void) | undefined;
+  #jobs: ScheduledJob[] = [];
 
   constructor(options: OutboxRelayOptions) {
     this.#options = { intervalMs: 200, batchSize: 100, ...options };
   }
 
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#loop = this.#run();
+    if (this.#jobs.length > 0) return;
+    const { orm, intervalMs, batchSize, logger } = this.#options;
+    this.#jobs = [
+      // Not leased: every replica's relay publishes, sharing the rows through SKIP LOCKED.
+      startScheduledJob({
+        name: 'outbox-relay',
+        intervalMs,
+        lease: false,
+        logger,
+        run: async () => (await this.publishBatch()) >= batchSize,
+      }),
+      // Leased: one replica deleting the old rows is enough.
+      startScheduledJob({ name: 'outbox-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() }),
+    ];
   }
 
   async stop(): Promise<void> {
-    this.#running = false;
-    this.#wake?.();
-    await this.#loop;
+    await Promise.all(this.#jobs.splice(0).map((job) => job.stop()));
   }
 
   /** Publishes one batch; returns how many rows were published. */
@@ -131,29 +138,5 @@ export class OutboxRelay {
     const em = orm.em.fork();
     await em.execute(`delete from "${schema}"."outbox_event" where "published_at" < now() - interval '${OUTBOX_KEEP_DAYS} days'`);
     await em.execute(`delete from "${schema}"."inbox_message" where "received_at" < now() - interval '${INBOX_KEEP_DAYS} days'`);
-  }
-
-  async #run(): Promise<void> {
-    while (this.#running) {
-      let published = 0;
-      try {
-        published = await this.publishBatch();
-        if (Date.now() - this.#lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
-          this.#lastHousekeeping = Date.now();
-          await this.housekeep();
-        }
-      } catch (error) {
-        this.#options.logger.warn({ err: error }, 'outbox relay tick failed');
-      }
-      if (published < this.#options.batchSize && this.#running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.#options.intervalMs);
-          this.#wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    }
   }
 }

@@ -70,5 +70,12 @@ export const createLogger = (options: LoggerOptions): Logger =>
         }
       : {}),
     },
-    options.destination,
+    options.destination ?? (options.pretty ? undefined : asyncStdout()),
   );
+
+/**
+ * stdout written asynchronously: under load, lines written while a write is in flight go out
+ * together in the next one instead of each blocking the event loop. pino flushes what is left
+ * synchronously when the process exits.
+ */
+const asyncStdout = (): DestinationStream => pino.destination({ dest: 1, sync: false });

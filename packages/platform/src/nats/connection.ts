@@ -10,6 +10,9 @@ export const connectNats = async (url: string, name: string, logger: Logger): Pr
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
+    // Without this the client builds two Error objects (with stack traces) for every request,
+    // only to enrich a failure's stack; timeouts and no-responders are still reported.
+    noAsyncTraces: true,
   });
   void (async () => {
     for await (const status of nc.status()) {

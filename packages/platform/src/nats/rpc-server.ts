@@ -52,7 +52,8 @@ export const serveOperations = (options: {
     const requestId = msg.headers?.get(NatsHeader.requestId);
     if (requestId) replyHeaders.set(NatsHeader.requestId, requestId);
     msg.respond(encoder.encode(JSON.stringify(reply)), { headers: replyHeaders });
-    logger.info({ operation, status: reply.status, duration_ms: Math.round(performance.now() - started) }, 'operation');
+    // The gateway writes the access line of every request; here each operation is a debug line.
+    logger.debug({ operation, status: reply.status, duration_ms: Math.round(performance.now() - started) }, 'operation');
   };
 
   const subscription: Subscription = nc.subscribe(subject, {

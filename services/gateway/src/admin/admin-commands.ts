@@ -22,6 +22,8 @@ export interface AdminContext {
   /** Connected lazily: only commands that talk to another service need NATS. */
   nats: () => Promise<NatsConnection>;
   subjectPrefix: string;
+  /** Tells every gateway replica, after the change is committed, to forget the tenant's cached credentials. */
+  accessChanged: (tenantId: string) => Promise<void>;
 }
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -69,16 +71,26 @@ export const ADMIN_COMMANDS: Record<string, Command> = {
     const { uuid, slug: tenantSlug, name, parent_uuid, ddex_party_id } = presentTenant(tenant);
     return { tenant: { uuid, slug: tenantSlug, name, parent_uuid, ddex_party_id } };
   },
-  'tenant suspend': async ({ em }, flags) => ({ tenant: presentTenant(await setTenantSuspended(em, parseOrThrow(SlugOnly, flags).slug, true)) }),
-  'tenant unsuspend': async ({ em }, flags) => ({
-    tenant: presentTenant(await setTenantSuspended(em, parseOrThrow(SlugOnly, flags).slug, false)),
-  }),
-  'tenant invoice': async ({ em }, flags) => {
-    const input = parseOrThrow(Invoice, flags);
-    return { invoice: presentInvoice(await openInvoice(em, input.slug, input['days-overdue'])) };
+  'tenant suspend': async ({ em, accessChanged }, flags) => {
+    const tenant = await setTenantSuspended(em, parseOrThrow(SlugOnly, flags).slug, true);
+    await accessChanged(tenant.id);
+    return { tenant: presentTenant(tenant) };
   },
-  'tenant invoice-paid': async ({ em }, flags) => {
-    const invoice = await payInvoices(em, parseOrThrow(SlugOnly, flags).slug);
+  'tenant unsuspend': async ({ em, accessChanged }, flags) => {
+    const tenant = await setTenantSuspended(em, parseOrThrow(SlugOnly, flags).slug, false);
+    await accessChanged(tenant.id);
+    return { tenant: presentTenant(tenant) };
+  },
+  'tenant invoice': async ({ em, accessChanged }, flags) => {
+    const input = parseOrThrow(Invoice, flags);
+    const invoice = await openInvoice(em, input.slug, input['days-overdue']);
+    await accessChanged(invoice.tenantId);
+    return { invoice: presentInvoice(invoice) };
+  },
+  'tenant invoice-paid': async ({ em, accessChanged }, flags) => {
+    const slug = parseOrThrow(SlugOnly, flags).slug;
+    const invoice = await payInvoices(em, slug);
+    await accessChanged((await findTenantBySlug(em, slug)).id);
     return { invoice: invoice ? presentInvoice(invoice) : null };
   },
   'tenant plan': async ({ em }, flags) => {
@@ -165,5 +177,9 @@ export const ADMIN_COMMANDS: Record<string, Command> = {
     const { uuid, prefix, role, roster, expires_at, artist_id } = presentApiKey(key);
     return { key: raw, api_key: { uuid, prefix, role, roster, expires_at, artist_id } };
   },
-  'key revoke': async ({ em }, flags) => ({ api_key: presentApiKey(await revokeApiKey(em, parseOrThrow(KeyRevoke, flags).key)) }),
+  'key revoke': async ({ em, accessChanged }, flags) => {
+    const key = await revokeApiKey(em, parseOrThrow(KeyRevoke, flags).key);
+    await accessChanged(key.tenantId);
+    return { api_key: presentApiKey(key) };
+  },
 };

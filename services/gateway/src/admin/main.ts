@@ -5,6 +5,8 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { readAdminConfig } from '../config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from '../db/index.ts';
 import { ADMIN_COMMANDS } from './admin-commands.ts';
+import { CREDENTIAL_CACHE_TTL_MS } from '../app/auth/credential-cache-settings.ts';
+import { publishAccessChanged } from '../nats/access-changes.ts';
 
 /**
  * The operator command: `npm run -s admin -- <noun> <verb> [--flags] [--env sandbox]`.
@@ -77,14 +79,33 @@ const orm = await openDatabase({
   poolMax: 2,
 }).catch((error: unknown) => fail(`Cannot open the ${environment} database: ${describe(error)}`));
 
+const connect = async (): Promise<NatsConnection> => (nc ??= await connectNats(config.natsUrl, 'admin', silent));
+
+/** Gateways cache credentials; this tells them at once. If NATS cannot be reached, they notice within their cache's lifetime. */
+const ACCESS_CHANGE_TIMEOUT_MS = 5_000;
+const announceAccessChange = async (tenantId: string): Promise<void> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('NATS did not answer')), ACCESS_CHANGE_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([connect().then((connection) => publishAccessChanged(connection, config.subjectPrefix, tenantId)), timeout]);
+  } catch (error) {
+    process.stderr.write(`${JSON.stringify({ warning: `The change is saved, but running gateways could not be told at once (${describe(error)}); they apply it within ${CREDENTIAL_CACHE_TTL_MS / 1000} s.` })}\n`);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
 let exitCode = 0;
 try {
   const { env: _env, ...flags } = values;
   const result = await command!(
     {
       em: orm.em.fork(),
-      nats: async () => (nc ??= await connectNats(config.natsUrl, 'admin', silent)),
+      nats: connect,
       subjectPrefix: config.subjectPrefix,
+      accessChanged: announceAccessChange,
     },
     flags,
   );

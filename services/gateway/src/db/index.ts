@@ -9,6 +9,8 @@ import { Migration20261121000100_edge } from './migrations/Migration202611210001
 import { Migration20261122000000_sessions } from './migrations/Migration20261122000000_sessions.ts';
 import { Migration20261122000100_credentials } from './migrations/Migration20261122000100_credentials.ts';
 import { Migration20261122000200_tenancy } from './migrations/Migration20261122000200_tenancy.ts';
+import { Migration20261124000000_unlogged_rate_windows } from './migrations/Migration20261124000000_unlogged_rate_windows.ts';
+import { Migration20261124000100_idempotency_scope } from './migrations/Migration20261124000100_idempotency_scope.ts';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
@@ -21,4 +23,6 @@ export const GATEWAY_MIGRATIONS = [
   { name: 'Migration20261122000000_sessions', class: Migration20261122000000_sessions },
   { name: 'Migration20261122000100_credentials', class: Migration20261122000100_credentials },
   { name: 'Migration20261122000200_tenancy', class: Migration20261122000200_tenancy },
+  { name: 'Migration20261124000000_unlogged_rate_windows', class: Migration20261124000000_unlogged_rate_windows },
+  { name: 'Migration20261124000100_idempotency_scope', class: Migration20261124000100_idempotency_scope },
 ];

@@ -3,17 +3,20 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { Router, type Express, type RequestHandler } from 'express';
-import { Messages, type Environment } from '@sv/contracts';
+import { Messages, ROUTES, type AnyRouteDefinition, type Environment } from '@sv/contracts';
 import { NotFoundError, type Logger } from '@sv/platform';
 import type { BlobStore } from '@sv/platform';
 import type { IdempotencyService } from '../app/idempotency/idempotency.service.ts';
-import { ROUTE_TABLE } from '../app/routing/route-table.ts';
+import type { ApiKeyLookup } from '../app/auth/authenticate-api-key.ts';
+import type { CoalescedCounter } from '../app/rate-limit/coalesced-counter.ts';
+import { dispatchForwarded } from './middleware/dispatch.ts';
+import { resolveRoute } from './middleware/resolve-route.ts';
+import { locals } from './locals.ts';
 import { errorHandler } from './error-handler.ts';
 import { forward } from './forward.ts';
 import { healthRoute } from './health-route.ts';
-import { isAnonymousRoute, isKnownRoute } from './route-matcher.ts';
 import { localRouters } from './routes/index.ts';
-import { authenticate } from './middleware/authenticate.ts';
+import { identifyCaller, requireCaller } from './middleware/authenticate.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { jsonBody, jsonBodyLimitBytes } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
@@ -29,8 +32,11 @@ export interface GatewayAppDeps {
   docsUrl: string;
   subjectPrefix: string;
   serviceTimeoutMs: number;
-  trustProxy: boolean;
+  /** Addresses or CIDR ranges whose X-Forwarded-For is believed; empty: none. */
+  trustedProxies: readonly string[];
   rateLimitMultiplier: number;
+  rateCounter: CoalescedCounter;
+  apiKeys: ApiKeyLookup;
   sessions: LocalRouteDeps['sessions'];
   orm: MikroORM;
   nc: NatsConnection;
@@ -44,21 +50,25 @@ const notFound: RequestHandler = () => {
 };
 
 /**
- * The edge, in order: request context and standard headers → rate limit (every response but
- * health) → version → health → authentication → body (JSON or upload) → idempotency → the
- * route table, which forwards to the owning service. Errors from any step meet one mapper.
+ * The edge, in order: request context and standard headers → the route, found once → who is
+ * asking → rate limit (every response but health) → version → health → 404 or a caller
+ * required → body (JSON or upload) → idempotency → forward to the owning service, or the
+ * gateway's own routes. Errors from any step meet one mapper.
  */
 export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', deps.trustProxy);
+  app.set('trust proxy', deps.trustedProxies.length > 0 ? deps.trustedProxies : false);
   app.set('query parser', 'simple');
 
   app.use(requestContext(deps.environment, deps.logger));
   app.use(cors({ origin: true, credentials: true, maxAge: 600 }));
 
+  const limit = rateLimit(deps.rateCounter, deps.rateLimitMultiplier);
   const api = Router();
-  api.use(rateLimit(deps.orm, deps.rateLimitMultiplier));
+  api.use(resolveRoute);
+  api.use(identifyCaller(deps.orm, deps.sessions, deps.apiKeys));
+  api.use(limit);
   api.use(versioning(`${deps.docsUrl}/openapi.json`));
   api.get('/health', healthRoute(deps.orm, deps.environment, deps.version));
 
@@ -66,21 +76,24 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   const json = jsonBody(jsonBodyLimitBytes(deps.nc.info?.max_payload ?? 1024 * 1024));
 
   // An unknown path is 404 whether or not the caller is authenticated.
-  api.use((req, res, next) => (isKnownRoute(req.method, req.path) ? next() : notFound(req, res, next)));
-  api.use(cookieParser());
-  const requireCaller = authenticate(deps.orm, deps.sessions);
-  api.use((req, res, next) => (isAnonymousRoute(req.method, req.path) ? next() : requireCaller(req, res, next)));
+  api.use((req, res, next) => (locals(res).route ? next() : notFound(req, res, next)));
+  api.use(requireCaller);
 
-  api.use(localRouters({ ...deps, json }));
-  for (const entry of ROUTE_TABLE) {
-    const body: RequestHandler = entry.upload ? acceptUpload(entry.upload, deps.blobs) : json;
-    const method = entry.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    api[method](entry.path, body, keyed, forward(entry, deps.nc, deps.subjectPrefix, deps.serviceTimeoutMs, deps.blobs));
+  // Routes of other services, from the registry: each one's handlers, built once.
+  const chains = new Map<AnyRouteDefinition, RequestHandler[]>();
+  for (const entry of ROUTES) {
+    if (entry.service === 'gateway') continue;
+    const send = forward(entry, deps.nc, deps.subjectPrefix, deps.serviceTimeoutMs, deps.blobs);
+    // Uploads are not keyed (docs/decisions.md): a key would compare the form fields, not the file.
+    chains.set(entry, entry.upload ? [acceptUpload(entry.upload, deps.blobs), send] : entry.idempotent ? [json, keyed, send] : [json, send]);
   }
+  api.use(dispatchForwarded(chains));
+  api.use(cookieParser());
+  api.use(localRouters({ ...deps, json }));
   api.use(notFound);
 
   app.use(deps.basePath || '/', api);
-  app.use(rateLimit(deps.orm, deps.rateLimitMultiplier), notFound);
+  app.use(limit, notFound);
   app.use(errorHandler(deps.logger));
   return app;
 };

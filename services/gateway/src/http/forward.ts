@@ -1,9 +1,8 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Request, Response } from 'express';
-import { apiSubject, type ParsedServiceReply, type UploadedFile } from '@sv/contracts';
+import { apiSubject, type AnyRouteDefinition, type ParsedServiceReply, type UploadedFile } from '@sv/contracts';
 import { callService } from '@sv/platform';
 import type { BlobStore } from '@sv/platform';
-import type { RouteEntry } from '../app/routing/route-table.ts';
 import { locals } from './locals.ts';
 import { nextPageLink, type PageMetaLike } from './next-link.ts';
 
@@ -32,7 +31,7 @@ const discardFiles = async (blobs: BlobStore, files: UploadedFile[]): Promise<vo
 };
 
 export const forward =
-  (entry: RouteEntry, nc: NatsConnection, subjectPrefix: string, timeoutMs: number, blobs: BlobStore) =>
+  (entry: AnyRouteDefinition, nc: NatsConnection, subjectPrefix: string, timeoutMs: number, blobs: BlobStore) =>
   async (req: Request, res: Response): Promise<void> => {
     const state = locals(res);
     const principal = state.principal;

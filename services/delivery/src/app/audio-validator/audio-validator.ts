@@ -5,7 +5,6 @@ import type { Logger } from 'pino';
 import { analyseStoredAudio, type EvidenceDeps } from '../qc/evidence.ts';
 import { checkTrackAudio } from '../qc/qc-rules.ts';
 import { QC_LIMITS } from '../qc/qc-thresholds.ts';
-import { takeWorkerLease } from '../workers/worker-lease.ts';
 
 /** Records an uploaded file for the next validator pass (once per track and file). */
 export const queueAudioCheck = async (
@@ -32,21 +31,18 @@ interface PendingCheck {
 export interface AudioValidatorDeps extends EvidenceDeps {
   orm: MikroORM;
   logger: Logger;
-  holder: string;
-  leaseMs: number;
 }
 
 /** Silence measures -inf: JSON has no such number, so it travels as null. */
 const finite = (value: number | null): number | null => (value !== null && Number.isFinite(value) ? value : null);
 
 /**
- * One pass of the audio validator (every 5 minutes, one replica at a time): every file uploaded
- * since the last pass is decoded and measured, and the problems QC would find in it are recorded
- * with the track, so they are known long before the release is submitted.
+ * One pass of the audio validator (every 5 minutes, under a lease, so on one replica at a time):
+ * every file uploaded since the last pass is decoded and measured, and the problems QC would
+ * find in it are recorded with the track, so they are known long before the release is submitted.
  */
 export const validateUploadedAudio = async (deps: AudioValidatorDeps): Promise<number> => {
   const em = deps.orm.em.fork();
-  if (!(await takeWorkerLease(em, 'audio-validator', deps.holder, deps.leaseMs))) return 0;
   const pending = await em.execute<PendingCheck[]>(
     `select "id", "tenant_id", "release_id", "track_id", "audio_key", "audio_url" from "delivery"."audio_check" where "state" = 'pending' order by "uploaded_at" limit 100`,
   );

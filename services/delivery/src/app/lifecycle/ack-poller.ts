@@ -3,7 +3,6 @@ import { parseErnAcknowledgement } from '@sv/ddex';
 import type { Logger } from 'pino';
 import type { CataloguePort } from '../ports.ts';
 import type { SessionOpener } from '../transports/open-session.ts';
-import { takeWorkerLease } from '../workers/worker-lease.ts';
 import { confirmStoreStage } from './confirm-stage.ts';
 
 export interface AckPollerDeps {
@@ -11,9 +10,6 @@ export interface AckPollerDeps {
   catalogue: CataloguePort;
   openSession: SessionOpener;
   logger: Logger;
-  /** This replica's name for the worker lease. */
-  holder: string;
-  leaseMs: number;
 }
 
 /** Stages after which a store still has something to acknowledge. */
@@ -26,15 +22,14 @@ interface SentMessage {
 }
 
 /**
- * One pass of the acknowledgement poller (one replica at a time): for every store still expected
- * to answer, read the ACK_*.xml files in its acknowledgement folder, move each named store and
- * release along, then archive the file so it is read once. A file that cannot be applied yet
- * (the catalogue did not answer) stays and is read again next pass; one that is not an
- * acknowledgement at all is archived and logged.
+ * One pass of the acknowledgement poller (run under a lease, so on one replica at a time): for
+ * every store still expected to answer, read the ACK_*.xml files in its acknowledgement folder,
+ * move each named store and release along, then archive the file so it is read once. A file that
+ * cannot be applied yet (the catalogue did not answer) stays and is read again next pass; one
+ * that is not an acknowledgement at all is archived and logged.
  */
 export const pollAcknowledgements = async (deps: AckPollerDeps): Promise<number> => {
   const em = deps.orm.em.fork();
-  if (!(await takeWorkerLease(em, 'ack-poller', deps.holder, deps.leaseMs))) return 0;
   const stores = await em.execute<{ dsp_slug: string }[]>(
     `select distinct "dsp_slug" from "delivery"."store_state" where "stage" = any(?::text[])`,
     [`{${AWAITING.join(',')}}`],

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { startScheduledJob, type ScheduledJob } from '@sv/platform';
 import type { Logger } from 'pino';
-import { startPeriodicLoop, type PeriodicLoop } from '../workers/periodic-loop.ts';
 import { claimQcRun, postponeQcRun, runQc, type QcDeps } from './qc.service.ts';
 
 /**
@@ -8,11 +8,14 @@ import { claimQcRun, postponeQcRun, runQc, type QcDeps } from './qc.service.ts';
  * soon as a run is queued, so QC starts within seconds of the approval; a run whose replica died
  * is taken up again when its lease ends, and one that could not finish is retried with backoff.
  */
-export const startQcWorker = (orm: MikroORM, deps: QcDeps, settings: { tickMs: number; leaseMs: number }, logger: Logger): PeriodicLoop =>
-  startPeriodicLoop(
-    'qc',
-    settings.tickMs,
-    async () => {
+export const startQcWorker = (orm: MikroORM, deps: QcDeps, settings: { tickMs: number; leaseMs: number }, logger: Logger): ScheduledJob =>
+  startScheduledJob({
+    name: 'qc',
+    intervalMs: settings.tickMs,
+    // Not leased: runs are claimed one by one (SKIP LOCKED), so replicas share the queue.
+    lease: false,
+    logger,
+    run: async () => {
       for (;;) {
         const run = await claimQcRun(orm.em.fork(), settings.leaseMs);
         if (!run) return;
@@ -27,5 +30,4 @@ export const startQcWorker = (orm: MikroORM, deps: QcDeps, settings: { tickMs: n
         }
       }
     },
-    logger,
-  );
+  });

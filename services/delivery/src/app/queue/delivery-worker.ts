@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { startScheduledJob, type ScheduledJob } from '@sv/platform';
 import type { Logger } from 'pino';
-import { startPeriodicLoop, type PeriodicLoop } from '../workers/periodic-loop.ts';
 import { claimDueDeliveries } from './claim.ts';
 import { sendDelivery, type SendDeps } from './send-delivery.ts';
 
@@ -15,16 +15,18 @@ export interface DeliveryWorkerSettings {
  * The delivery queue's loop: every tick (every minute, and at once when something is queued) it
  * claims due deliveries and sends them. All state is in Postgres; replicas share the work.
  */
-export const startDeliveryWorker = (orm: MikroORM, deps: SendDeps, settings: DeliveryWorkerSettings, logger: Logger): PeriodicLoop =>
-  startPeriodicLoop(
-    'delivery-queue',
-    settings.tickMs,
-    async () => {
+export const startDeliveryWorker = (orm: MikroORM, deps: SendDeps, settings: DeliveryWorkerSettings, logger: Logger): ScheduledJob =>
+  startScheduledJob({
+    name: 'delivery-queue',
+    intervalMs: settings.tickMs,
+    // Not leased: deliveries are claimed with SKIP LOCKED and a lease each, so replicas share them.
+    lease: false,
+    logger,
+    run: async () => {
       for (;;) {
         const claimed = await claimDueDeliveries(orm.em.fork(), settings.concurrency, settings.leaseMs);
         if (claimed.length === 0) return;
         await Promise.all(claimed.map((delivery) => sendDelivery(orm.em.fork(), deps, delivery)));
       }
     },
-    logger,
-  );
+  });

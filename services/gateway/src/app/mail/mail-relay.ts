@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger, ServiceRuntime } from '@sv/platform';
+import { startScheduledJob, type Logger, type ScheduledJob, type ServiceRuntime } from '@sv/platform';
 import { readMailConfig, type MailConfig } from '../../config.ts';
 import { openMailBody, mailSealingKey } from './mail-sealing.ts';
 import { logTransport, smtpTransport, type MailTransport } from './mail-transport.ts';
@@ -43,26 +43,26 @@ export interface MailRelayOptions {
  */
 export class MailRelay {
   readonly #options: Required<MailRelayOptions>;
-  #running = false;
-  #loop: Promise<void> | undefined;
-  #wake: (() => void) | undefined;
-  #lastHousekeeping = 0;
+  #jobs: ScheduledJob[] = [];
 
   constructor(options: MailRelayOptions) {
     this.#options = { intervalMs: 1000, batchSize: 20, ...options };
   }
 
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#options.logger.info({ transport: this.#options.transport.kind }, 'mail relay started');
-    this.#loop = this.#run();
+    if (this.#jobs.length > 0) return;
+    const { orm, intervalMs, batchSize, logger, transport } = this.#options;
+    logger.info({ transport: transport.kind }, 'mail relay started');
+    this.#jobs = [
+      // Not leased: every replica sends, each mail claimed by one of them (SKIP LOCKED).
+      startScheduledJob({ name: 'mail-relay', intervalMs, lease: false, logger, run: async () => (await this.sendBatch()) >= batchSize }),
+      // Leased: one replica deleting the old mails is enough.
+      startScheduledJob({ name: 'mail-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() }),
+    ];
   }
 
   async stop(): Promise<void> {
-    this.#running = false;
-    this.#wake?.();
-    await this.#loop;
+    await Promise.all(this.#jobs.splice(0).map((job) => job.stop()));
     this.#options.transport.close();
   }
 
@@ -135,30 +135,6 @@ export class MailRelay {
         where "sent_at" < now() - make_interval(days => ?) or "failed_at" < now() - make_interval(days => ?)`,
       [KEEP_SENT_DAYS, KEEP_FAILED_DAYS],
     );
-  }
-
-  async #run(): Promise<void> {
-    while (this.#running) {
-      let claimed = 0;
-      try {
-        claimed = await this.sendBatch();
-        if (Date.now() - this.#lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
-          this.#lastHousekeeping = Date.now();
-          await this.housekeep();
-        }
-      } catch (error) {
-        this.#options.logger.warn({ err: error }, 'mail relay tick failed');
-      }
-      if (claimed < this.#options.batchSize && this.#running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.#options.intervalMs);
-          this.#wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    }
   }
 }
 

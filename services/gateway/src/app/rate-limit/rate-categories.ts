@@ -1,13 +1,2 @@
-/** The spec's rate-limit categories: requests per minute per access token. */
-export const RATE_LIMITS = {
-  general: 120,
-  audio_upload: 10,
-  distribution: 30,
-  analytics: 60,
-  auth: 5,
-  ingestion_bulk: 30,
-} as const;
-
-export type RateCategory = keyof typeof RATE_LIMITS;
-
-export const RATE_WINDOW_SECONDS = 60;
+/** The spec's rate-limit categories live with the route registry; the gateway counts them. */
+export { RATE_LIMITS, RATE_WINDOW_SECONDS, type RateCategory } from '@sv/contracts';

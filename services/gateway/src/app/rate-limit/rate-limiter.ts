@@ -1,6 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Header, Messages } from '@sv/contracts';
 import { DomainError } from '@sv/platform';
+import { CoalescedCounter } from './coalesced-counter.ts';
 import { RATE_LIMITS, RATE_WINDOW_SECONDS, type RateCategory } from './rate-categories.ts';
 
 export interface RateDecision {
@@ -62,19 +63,35 @@ export const readWindowCount = async (em: EntityManager, bucket: string, window:
 export const rateLimitExceeded = (limit: number, window: RateWindow): RateLimitedError =>
   new RateLimitedError({ limit, remaining: 0, resetAt: window.resetAt, allowed: false, retryAfterSeconds: Math.max(1, window.resetAt - window.now) });
 
+/** Adds `n` to `bucket`'s count in the window starting at `windowStart` (Unix seconds); the count after. */
+export const addToWindow = async (em: EntityManager, bucket: string, windowStart: number, n: number): Promise<number> => {
+  const [row] = await em.execute<{ count: number }[]>(
+    `insert into "gateway"."rate_limit_window" ("bucket", "window_start", "count")
+       values (?, to_timestamp(?), ?)
+     on conflict ("bucket", "window_start") do update set "count" = "rate_limit_window"."count" + excluded."count"
+     returning "count"`,
+    [bucket, windowStart, n],
+  );
+  return Number(row?.count ?? n);
+};
+
+/** The shared request counter of one gateway process: Postgres, coalesced per bucket. */
+export const createRequestCounter = (orm: MikroORM): CoalescedCounter =>
+  new CoalescedCounter((bucket, windowStart, n) => addToWindow(orm.em.fork(), bucket, windowStart, n));
+
 /**
- * Counts one request against `subject` (a token digest, or the client address when there is no
- * token) in the category's fixed one-minute window.
+ * Counts one request against `subject` (a verified credential, or the client address) in the
+ * category's fixed one-minute window.
  */
 export const consumeRateLimit = async (
-  em: EntityManager,
+  counter: CoalescedCounter,
   category: RateCategory,
   subject: string,
   options: { multiplier?: number; now?: Date } = {},
 ): Promise<RateDecision> => {
   const limit = RATE_LIMITS[category] * (options.multiplier ?? 1);
   const window = currentRateWindow(options.now);
-  const count = await countInWindow(em, `${category}:${subject}`, window);
+  const count = await counter.count(`${category}:${subject}`, window.start);
   return {
     limit,
     remaining: Math.max(0, limit - count),
@@ -89,4 +106,16 @@ export const pruneRateLimitWindows = async (em: EntityManager, now = new Date())
   await em.execute(`delete from "gateway"."rate_limit_window" where "window_start" < to_timestamp(?)`, [
     Math.floor(now.getTime() / 1000) - 2 * RATE_WINDOW_SECONDS,
   ]);
+};
+
+/**
+ * Takes one back from `bucket` in `window` (never below zero): for a slot reserved before the
+ * outcome was known that turned out not to count.
+ */
+export const uncountInWindow = async (em: EntityManager, bucket: string, window: RateWindow): Promise<void> => {
+  await em.execute(
+    `update "gateway"."rate_limit_window" set "count" = greatest("count" - 1, 0)
+      where "bucket" = ? and "window_start" = to_timestamp(?)`,
+    [bucket, window.start],
+  );
 };

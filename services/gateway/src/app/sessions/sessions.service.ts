@@ -5,7 +5,7 @@ import { Session } from '../../db/entities/session.entity.ts';
 import { Tenant } from '../../db/entities/tenant.entity.ts';
 import { User } from '../../db/entities/user.entity.ts';
 import { InvalidTokenError } from '../auth/auth.errors.ts';
-import { countInWindow, currentRateWindow, rateLimitExceeded, readWindowCount } from '../rate-limit/rate-limiter.ts';
+import { countInWindow, currentRateWindow, rateLimitExceeded, uncountInWindow } from '../rate-limit/rate-limiter.ts';
 import { hashPassword, verifyPassword } from '../users/password.ts';
 import { issueAccessToken, type AccessTokenSettings, type IssuedAccessToken } from './access-token.ts';
 import { digestRefreshToken, newRefreshToken } from './refresh-token.ts';
@@ -76,14 +76,16 @@ export const login = async (
   const email = credentials.email.trim().toLowerCase();
   const bucket = failureBucket(tenant.id, email);
   const window = currentRateWindow();
-  if ((await readWindowCount(em, bucket, window)) >= FAILED_LOGINS_PER_MINUTE) throw rateLimitExceeded(FAILED_LOGINS_PER_MINUTE, window);
+  // Every attempt reserves a failure slot atomically before its password is evaluated, so
+  // parallel guesses cannot all pass a check made before any of them was counted.
+  if ((await countInWindow(em, bucket, window)) > FAILED_LOGINS_PER_MINUTE) throw rateLimitExceeded(FAILED_LOGINS_PER_MINUTE, window);
   const user = await em.findOne(User, { tenantId: tenant.id, email, deletedAt: null });
   decoyHash ??= hashPassword(randomUUID());
   const matches = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash));
-  if (!user || !matches) {
-    await countInWindow(em, bucket, window);
-    throw new InvalidCredentialsError();
-  }
+  if (!user || !matches) throw new InvalidCredentialsError();
+  // Only failures count: the right password gives its slot back (suspended accounts included,
+  // as before: their 403 is not a failed guess).
+  await uncountInWindow(em, bucket, window);
   assertActive(user, tenant);
   return startSession(em, settings, user, tenant.id, randomUUID());
 };

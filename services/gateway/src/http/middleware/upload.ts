@@ -5,7 +5,7 @@ import { Messages, type UploadedFile } from '@sv/contracts';
 import { DomainError, ValidationError } from '@sv/platform';
 import { BlobTooLargeError, sniffStream, type BlobStore, type StoredBlob } from '@sv/platform';
 import { EXTENSION_BY_MIME, canonicalDetectedMime, uploadKind, type UploadKindSpec } from '../../app/routing/upload-kinds.ts';
-import type { UploadSpec } from '../../app/routing/route-table.ts';
+import type { UploadSpec } from '@sv/contracts';
 import { locals } from '../locals.ts';
 
 const MEGABYTE = 1024 * 1024;

@@ -9,7 +9,7 @@ import { requestPasswordReset, resetPassword } from '../../app/credentials/passw
 import { resolveLoginTenant } from '../../app/tenants/resolve-tenant.ts';
 import { describeUserCaller } from '../../app/users/current-caller.ts';
 import { locals } from '../locals.ts';
-import type { LocalRoute, LocalRouteDeps } from './local-route.ts';
+import type { LocalRouteDeps } from './local-route.ts';
 
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 1024;
@@ -34,15 +34,6 @@ const ResetPasswordBody = z.object({ token: z.string().trim().min(1).max(256), p
 /** The same answer whether or not the account exists, so these routes reveal no accounts. */
 const OTP_SENT = 'If an account with this email exists, a verification code has been sent to it.';
 const RESET_SENT = 'If an account with this email exists, password reset instructions have been sent to it.';
-
-export const CREDENTIAL_ROUTES: readonly LocalRoute[] = [
-  // Verifies the current password, so it is throttled like a login (per access token).
-  { method: 'PATCH', path: '/users/me', rate: 'auth' },
-  { method: 'POST', path: '/auth/resend-otp', rate: 'auth', anonymous: true },
-  { method: 'POST', path: '/auth/verify-otp', rate: 'auth', anonymous: true },
-  { method: 'POST', path: '/auth/forgot-password', rate: 'auth', anonymous: true },
-  { method: 'POST', path: '/auth/reset-password', rate: 'auth', anonymous: true },
-];
 
 /** Password change, one-time codes and password reset. */
 export const credentialsRouter = ({ orm, sessions, json }: LocalRouteDeps): Router => {

@@ -1,9 +1,7 @@
 import { Router } from 'express';
 import { describeApiKeyCaller, describeUserCaller } from '../../app/users/current-caller.ts';
 import { locals } from '../locals.ts';
-import type { LocalRoute, LocalRouteDeps } from './local-route.ts';
-
-export const CURRENT_USER_ROUTES: readonly LocalRoute[] = [{ method: 'GET', path: '/users/me' }];
+import type { LocalRouteDeps } from './local-route.ts';
 
 /** GET /users/me: the caller and its workspace, for a key or a signed-in user. */
 export const currentUserRouter = ({ orm }: LocalRouteDeps): Router => {

@@ -13,7 +13,7 @@ import {
 } from '../../app/sessions/sessions.service.ts';
 import { resolveLoginTenant } from '../../app/tenants/resolve-tenant.ts';
 import { locals } from '../locals.ts';
-import type { LocalRoute, LocalRouteDeps } from './local-route.ts';
+import type { LocalRouteDeps } from './local-route.ts';
 
 const LoginBody = z.object({
   email: z.string().trim().min(1).max(320).pipe(z.email('The email must be a valid email address.')),
@@ -22,15 +22,6 @@ const LoginBody = z.object({
 });
 
 export type SessionRoutesSettings = LocalRouteDeps['sessions'];
-
-export const SESSION_ROUTES: readonly LocalRoute[] = [
-  { method: 'POST', path: '/auth/login', rate: 'auth', anonymous: true },
-  { method: 'POST', path: '/auth/refresh', rate: 'auth', anonymous: true },
-  { method: 'POST', path: '/auth/token/refresh', rate: 'auth', anonymous: true },
-  { method: 'POST', path: '/auth/logout' },
-  { method: 'POST', path: '/auth/logout-all' },
-  { method: 'POST', path: '/auth/token/revoke' },
-];
 
 const cookieOptions = (settings: SessionRoutesSettings, expires?: Date): CookieOptions => ({
   httpOnly: true,

@@ -2,8 +2,7 @@ import { Router, type NextFunction, type Request, type RequestHandler, type Resp
 import { paginationQuery, type PageMeta, type Principal } from '@sv/contracts';
 import { DomainError, errorToReply, parseOrThrow, statusOfKind, type Logger } from '@sv/platform';
 import { z } from 'zod';
-import { IdempotencyService } from '../../app/idempotency/idempotency.service.ts';
-import type { UploadSpec } from '../../app/routing/route-table.ts';
+import type { UploadSpec } from '@sv/contracts';
 import { loginAs } from '../../app/tenants/login-as.service.ts';
 import { assertTenantAdmin } from '../../app/tenants/tenant-access.ts';
 import { setTenantDomain, TenantDomain } from '../../app/tenants/tenant-domain.ts';
@@ -13,20 +12,7 @@ import { readWhitelabel, setWhitelabelAsset, type WhitelabelAsset } from '../../
 import { locals } from '../locals.ts';
 import { idempotency } from '../middleware/idempotency.ts';
 import { acceptUpload, type UploadResult } from '../middleware/upload.ts';
-import type { LocalRoute, LocalRouteDeps } from './local-route.ts';
-
-/** Child tenants, login-as, domain mapping and white-label assets. */
-export const TENANT_ROUTES: readonly LocalRoute[] = [
-  { method: 'GET', path: '/tenants/clients' },
-  { method: 'POST', path: '/tenants/clients' },
-  { method: 'GET', path: '/tenants/clients/:uuid' },
-  // Issues an access token, like login: the auth rate category.
-  { method: 'POST', path: '/tenants/clients/:uuid/login-as', rate: 'auth' },
-  { method: 'PUT', path: '/tenants/domain' },
-  { method: 'GET', path: '/tenants/whitelabel' },
-  { method: 'POST', path: '/tenants/whitelabel/logo' },
-  { method: 'POST', path: '/tenants/whitelabel/favicon' },
-];
+import type { LocalRouteDeps } from './local-route.ts';
 
 const TENANT_SLUG = /^[a-z0-9-]+$/;
 
@@ -116,9 +102,9 @@ const keyedReply =
  * The tenant hierarchy as its admins see it: clients (child tenants) at any depth, login-as
  * into them, the caller tenant's own domain and white-label assets.
  */
-export const tenantsRouter = ({ orm, blobs, logger, sessions, json }: LocalRouteDeps): Router => {
+export const tenantsRouter = ({ orm, blobs, logger, sessions, json, idempotency: idempotencyService }: LocalRouteDeps): Router => {
   const router = Router();
-  const keyed = idempotency(new IdempotencyService(orm));
+  const keyed = idempotency(idempotencyService);
 
   router.get('/tenants/clients', requireTenantAdmin, async (req, res) => {
     const query = parseOrThrow(ListClientsQuery, req.query);

@@ -13,7 +13,7 @@ import {
 } from '../../app/users/users.service.ts';
 import { locals } from '../locals.ts';
 import { nextPageLink } from '../next-link.ts';
-import type { LocalRoute, LocalRouteDeps } from './local-route.ts';
+import type { LocalRouteDeps } from './local-route.ts';
 
 const ListUsersQuery = paginationQuery({ defaultPerPage: 50 });
 
@@ -39,18 +39,6 @@ const UpdateUserBody = z.object({
   artist_id: artistId,
   status: z.enum(['active', 'suspended']).optional(),
 });
-
-/**
- * The users of the caller's tenant. `/users/me` is answered by the current-user and credentials
- * routers, mounted before this one; the `/users/:uuid` handlers below also step aside for it.
- */
-export const USER_ROUTES: readonly LocalRoute[] = [
-  { method: 'GET', path: '/users' },
-  { method: 'POST', path: '/users' },
-  { method: 'GET', path: '/users/:uuid' },
-  { method: 'PATCH', path: '/users/:uuid' },
-  { method: 'DELETE', path: '/users/:uuid' },
-];
 
 /** The signed-in caller (or API key) with the permission the route needs, else 403. */
 const callerWith = (res: Response, permission: Permission): UserCaller => {

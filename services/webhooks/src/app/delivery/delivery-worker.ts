@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { startScheduledJob } from '@sv/platform';
 import type { Logger } from 'pino';
 import { attemptDelivery, type AttemptDeps } from './attempt-delivery.ts';
 import { claimDueDeliveries, type ClaimedDelivery } from './claim.ts';
@@ -24,8 +25,6 @@ export interface DeliveryWorker {
 export const startDeliveryWorker = (orm: MikroORM, deps: AttemptDeps, settings: WorkerSettings, logger: Logger): DeliveryWorker => {
   const log = logger.child({ worker: 'webhook-delivery' });
   const inFlight = new Set<Promise<void>>();
-  let stopping = false;
-  let wake: (() => void) | undefined;
 
   const run = (delivery: ClaimedDelivery): void => {
     const attempt = attemptDelivery(orm.em.fork(), deps, delivery).then(
@@ -46,31 +45,12 @@ export const startDeliveryWorker = (orm: MikroORM, deps: AttemptDeps, settings: 
     for (const delivery of claimed) run(delivery);
   };
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  const loop = (async () => {
-    while (!stopping) {
-      try {
-        await tick();
-      } catch (error) {
-        log.error({ err: error }, 'claiming due deliveries failed; trying again next tick');
-      }
-      if (!stopping) await sleep(settings.tickMs);
-    }
-  })();
+  // Not leased: each replica claims its own deliveries (SKIP LOCKED, with a lease per delivery).
+  const claiming = startScheduledJob({ name: 'webhook-delivery', intervalMs: settings.tickMs, lease: false, logger: log, run: tick });
 
   return {
     async stop() {
-      stopping = true;
-      wake?.();
-      await loop;
+      await claiming.stop();
       await Promise.allSettled([...inFlight]);
     },
   };

@@ -1,0 +1,141 @@
+import { defineRoute } from './define-route.ts';
+import { FinanceOperation } from './operations/royalty-operations.ts';
+import { CreateFinancePeriodBody, CreateSalesReportBody, SalesReportsQuery } from './requests/finance-bodies.ts';
+import { DefaultListQuery } from './requests/list-queries.ts';
+import { UuidParams } from './requests/path-params.ts';
+import {
+  FinancePeriodListReply,
+  FinancePeriodReply,
+  PayeeStatementListReply,
+  PayeeStatementReply,
+  PayoutListReply,
+  PayoutReply,
+  SalesReportListReply,
+  SalesReportReply,
+  TenantStatementListReply,
+  TenantStatementReply,
+} from './responses/finance.ts';
+import type { AnyRouteDefinition } from './route-definition.ts';
+
+/** Finance (the royalties service): periods, sales reports, tenant and payee statements, payouts. */
+export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/finance/periods',
+    service: 'royalties',
+    operation: FinanceOperation.periodsList,
+    summary: 'List finance periods.',
+    request: { query: DefaultListQuery },
+    responses: { 200: { description: 'A page of periods with total and meta.', body: FinancePeriodListReply } },
+    paginated: 'page_or_cursor',
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/finance/periods',
+    service: 'royalties',
+    operation: FinanceOperation.periodsCreate,
+    summary: 'Create a finance period with a unique code.',
+    request: { body: CreateFinancePeriodBody },
+    responses: { 201: { description: 'The period created.', body: FinancePeriodReply } },
+    // 409: Period code already exists.
+    errors: [409],
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/finance/sales-reports',
+    service: 'royalties',
+    operation: FinanceOperation.salesReportsList,
+    summary: 'List sales reports (up to 500 a page).',
+    request: { query: SalesReportsQuery },
+    responses: { 200: { description: 'A page of sales reports with total and meta.', body: SalesReportListReply } },
+    paginated: 'page_or_cursor',
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/finance/sales-reports',
+    service: 'royalties',
+    operation: FinanceOperation.salesReportsCreate,
+    summary: "Record a store's sales report for a period.",
+    request: { body: CreateSalesReportBody },
+    responses: { 201: { description: 'The sales report recorded.', body: SalesReportReply } },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/finance/statements',
+    service: 'royalties',
+    operation: FinanceOperation.statementsList,
+    summary: 'List tenant statements.',
+    request: { query: DefaultListQuery },
+    responses: { 200: { description: 'A page of statements with total and meta.', body: TenantStatementListReply } },
+    paginated: 'page_or_cursor',
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/finance/statements/:uuid',
+    service: 'royalties',
+    operation: FinanceOperation.statementsGet,
+    summary: 'Get a tenant statement.',
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The statement.', body: TenantStatementReply } },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/finance/statements/:uuid/approve',
+    service: 'royalties',
+    operation: FinanceOperation.statementsApprove,
+    summary: 'Approve a draft tenant statement.',
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The statement, approved.', body: TenantStatementReply } },
+    // 409: Only draft statements can be approved.
+    errors: [409],
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/finance/payee-statements',
+    service: 'royalties',
+    operation: FinanceOperation.payeeStatementsList,
+    summary: 'List payee statements.',
+    request: { query: DefaultListQuery },
+    responses: { 200: { description: 'A page of payee statements with total and meta.', body: PayeeStatementListReply } },
+    paginated: 'page_or_cursor',
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/finance/payee-statements/:uuid',
+    service: 'royalties',
+    operation: FinanceOperation.payeeStatementsGet,
+    summary: 'Get a payee statement.',
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The payee statement.', body: PayeeStatementReply } },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/finance/payee-statements/:uuid/approve',
+    service: 'royalties',
+    operation: FinanceOperation.payeeStatementsApprove,
+    summary: 'Approve a draft payee statement.',
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The payee statement, approved.', body: PayeeStatementReply } },
+    // 409: Only draft payee statements can be approved.
+    errors: [409],
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/finance/payouts',
+    service: 'royalties',
+    operation: FinanceOperation.payoutsList,
+    summary: 'List payouts.',
+    request: { query: DefaultListQuery },
+    responses: { 200: { description: 'A page of payouts with total and meta.', body: PayoutListReply } },
+    paginated: 'page_or_cursor',
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/finance/payouts/:uuid',
+    service: 'royalties',
+    operation: FinanceOperation.payoutsGet,
+    summary: 'Get a payout.',
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The payout.', body: PayoutReply } },
+  }),
+];

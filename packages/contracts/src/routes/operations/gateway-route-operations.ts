@@ -1,0 +1,31 @@
+/**
+ * Operations of the routes the gateway answers itself (health, sessions, credentials, users,
+ * tenants). They name the route in the registry, the docs and the tools; no other service sees them.
+ */
+export const GatewayRouteOperation = {
+  health: 'health.get',
+  login: 'auth.login',
+  refresh: 'auth.refresh',
+  logout: 'auth.logout',
+  logoutAll: 'auth.logout_all',
+  revokeToken: 'auth.token_revoke',
+  resendOtp: 'auth.resend_otp',
+  verifyOtp: 'auth.verify_otp',
+  forgotPassword: 'auth.forgot_password',
+  resetPassword: 'auth.reset_password',
+  currentUserGet: 'users.me',
+  currentUserUpdate: 'users.me_update',
+  usersList: 'users.list',
+  usersCreate: 'users.create',
+  usersGet: 'users.get',
+  usersUpdate: 'users.update',
+  usersDelete: 'users.delete',
+  clientsList: 'tenants.clients_list',
+  clientsCreate: 'tenants.clients_create',
+  clientsGet: 'tenants.clients_get',
+  loginAs: 'tenants.login_as',
+  domainSet: 'tenants.domain_set',
+  whitelabelGet: 'tenants.whitelabel_get',
+  whitelabelLogo: 'tenants.whitelabel_logo',
+  whitelabelFavicon: 'tenants.whitelabel_favicon',
+} as const;

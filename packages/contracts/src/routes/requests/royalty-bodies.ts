@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { OwnershipShare, shareInHundredths } from '../../credits.ts';
+import { Messages } from '../../messages.ts';
+
+/** Smallest withdrawal, in US dollars (spec, Limits). */
+export const MINIMUM_WITHDRAWAL_USD = 10;
+
+/** Whole cents: at most two decimals. */
+const hasCents = (value: number): boolean => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** POST /royalties/withdrawals. */
+export const WithdrawalBody = z.object({
+  amount_usd: z
+    .number({ error: 'The amount_usd field is required.' })
+    .min(MINIMUM_WITHDRAWAL_USD, 'The amount_usd must be at least 10.00.')
+    .refine(hasCents, 'The amount_usd may have at most 2 decimals.'),
+  note: z.string().trim().max(500).optional(),
+});
+export type WithdrawalBody = z.infer<typeof WithdrawalBody>;
+
+const statementPeriod = z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The period must be a month written YYYY-MM.');
+
+/** POST /royalties: a file-level statement for one period; its lines follow through /line-items. */
+export const CreateRoyaltyStatementBody = z.object({
+  period: statementPeriod,
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'The currency must be an ISO 4217 code.')
+    .transform((code) => code.toUpperCase())
+    .default('USD'),
+  filename: z.string().trim().min(1).max(255).optional(),
+});
+export type CreateRoyaltyStatementBody = z.infer<typeof CreateRoyaltyStatementBody>;
+
+const royaltyLineItem = z.object({
+  dsp_name: z.string().trim().min(1).max(255),
+  track_title: z.string().trim().min(1).max(500),
+  artist_name: z.string().trim().min(1).max(500),
+  revenue: z.number(),
+  isrc: z.string().trim().max(15).nullable().optional(),
+  upc: z.string().trim().max(14).nullable().optional(),
+  period: statementPeriod,
+});
+
+/** POST /royalties/{uuid}/line-items. */
+export const RoyaltyLineItemsBody = z.object({
+  line_items: z.array(royaltyLineItem).min(1, 'Send at least one line item.').max(1000, 'At most 1000 line items.'),
+});
+export type RoyaltyLineItemsBody = z.infer<typeof RoyaltyLineItemsBody>;
+
+const split = z.object({
+  name: z.string().trim().min(1, 'The name field is required.').max(255),
+  email: z.email('The email must be a valid email address.').nullable().optional(),
+  artist_id: z.uuid('The artist_id must be a UUID.').nullable().optional(),
+  percentage: OwnershipShare,
+});
+
+/** PUT /tracks/{uuid}/splits: the whole set; percentages must sum to 100 within 0.01. */
+export const SplitsBody = z
+  .object({ splits: z.array(split).min(1, 'Send at least one split.').max(100, 'At most 100 splits.') })
+  .superRefine((body, context) => {
+    const total = body.splits.reduce((sum, row) => sum + shareInHundredths(row.percentage), 0);
+    if (Math.abs(total - 10_000) > 1) context.addIssue({ code: 'custom', path: ['splits'], message: Messages.splitsSum });
+  });
+export type SplitsBody = z.infer<typeof SplitsBody>;

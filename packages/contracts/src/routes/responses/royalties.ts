@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { pagedList, isoTimestamp } from './common.ts';
+
+/** Amounts in US dollars are decimal strings ("12.50"), as the spec's balance shows them. */
+const usd = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const ROYALTY_STATEMENT_STATUSES = ['processing', 'completed', 'approved', 'paid', 'failed'] as const;
+export const RoyaltyStatementStatus = z.enum(ROYALTY_STATEMENT_STATUSES);
+
+export const BalanceSchema = z.object({
+  available_usd: usd,
+  pending_usd: usd,
+  currency: z.string(),
+  last_updated: isoTimestamp,
+});
+export const BalanceReply = z.object({ balance: BalanceSchema });
+
+/** One calendar month's statement, as the statements list shows it. */
+export const MonthlyStatementSchema = z.object({
+  id: z.string(),
+  /** YYYY-MM. */
+  period: z.string(),
+  total_usd: usd,
+  status: z.string(),
+  created_at: isoTimestamp,
+});
+export const MonthlyStatementDetailSchema = MonthlyStatementSchema.extend({
+  pdf_url: z.string().nullable(),
+  breakdown: z.array(z.object({ release_title: z.string(), dsp: z.string(), streams: z.number().int(), revenue_usd: usd })),
+});
+export const MonthlyStatementListReply = z.object({ statements: z.array(MonthlyStatementSchema) });
+export const MonthlyStatementReply = z.object({ statement: MonthlyStatementDetailSchema });
+
+export const WithdrawalSchema = z.object({
+  id: z.string(),
+  amount_usd: usd,
+  status: z.string(),
+  estimated_arrival: z.string().nullable(),
+  created_at: isoTimestamp,
+});
+export const WithdrawalReply = z.object({ withdrawal: WithdrawalSchema });
+
+/** A line of a file-level royalty statement (spec, reference shapes). */
+export const RoyaltyLineItemSchema = z.object({
+  dsp_name: z.string(),
+  track_title: z.string(),
+  artist_name: z.string(),
+  revenue: z.number(),
+  isrc: z.string().nullable(),
+  upc: z.string().nullable(),
+  period: z.string(),
+});
+
+/** A file-level royalty statement; the spec shows no identifier or timestamps, so the object is open. */
+export const RoyaltyStatementSchema = z
+  .object({
+    uuid: z.uuid(),
+    period: z.string(),
+    currency: z.string(),
+    total_revenue: z.number(),
+    filename: z.string().nullable(),
+    status: RoyaltyStatementStatus,
+  })
+  .loose();
+export const RoyaltyStatementDetailSchema = RoyaltyStatementSchema.extend({ line_items: z.array(RoyaltyLineItemSchema) });
+export const RoyaltyStatementListReply = pagedList('statements', RoyaltyStatementSchema);
+export const RoyaltyStatementReply = z.object({ statement: RoyaltyStatementDetailSchema });
+
+/** GET /royalties/summary/{uuid}: per-artist totals of one statement (the spec shows no fields). */
+export const RoyaltySummaryReply = z.object({
+  summary: z
+    .object({
+      statement_id: z.uuid(),
+      artists: z.array(z.object({ artist_name: z.string(), total_revenue: z.number() }).loose()),
+    })
+    .loose(),
+});
+
+/** A track's royalty split: who is paid what percentage. */
+export const SplitSchema = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  artist_id: z.uuid().nullable(),
+  percentage: z.number(),
+});
+export const SplitsReply = z.object({ splits: z.array(SplitSchema) });

@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import type { OperationOf, RoutedService } from './operations/service-operations.ts';
+
+/*
+ * The shape of one public route, declared once: the gateway routes from it, the docs service
+ * describes it in OpenAPI 3.1 and the MCP server turns it into a tool.
+ */
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The spec's rate-limit categories (Limits): requests per minute per access token. */
+export const RATE_LIMITS = {
+  general: 120,
+  audio_upload: 10,
+  distribution: 30,
+  analytics: 60,
+  auth: 5,
+  ingestion_bulk: 30,
+} as const;
+export type RateCategory = keyof typeof RATE_LIMITS;
+
+/** Every rate-limit window is one minute. */
+export const RATE_WINDOW_SECONDS = 60;
+
+/**
+ * The size ceiling of each kind of upload, in megabytes (spec, Limits: image 20, audio 200 for the
+ * whole multipart body, document 10, animated artwork 50). The spec gives no video ceiling; 2 GB
+ * is this platform's.
+ */
+export const UPLOAD_MAX_MEGABYTES = {
+  image: 20,
+  audio: 200,
+  document: 10,
+  animated: 50,
+  video: 2048,
+} as const;
+export type UploadKind = keyof typeof UPLOAD_MAX_MEGABYTES;
+
+/** A route that takes a file: the gateway streams it into the blob store and forwards a reference. */
+export interface UploadSpec {
+  /** The multipart field holding the file. */
+  field: string;
+  kind: UploadKind;
+  /** Content types accepted as a raw (non-multipart) body holding the file itself. */
+  rawContentTypes?: readonly string[];
+  /** Message when the file field is absent (422). */
+  missingMessage?: string;
+}
+
+export const SUCCESS_STATUSES = [200, 201, 202, 204] as const;
+export type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
+
+/** The spec's error statuses (Errors); 500 can answer any route and is not listed per route. */
+export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 413, 415, 422, 429, 502, 503] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+
+export interface ResponseSpec {
+  description: string;
+  /** The body; absent for 204. */
+  body?: z.ZodType;
+  /** Only when not application/json (a DDEX preview is application/xml). */
+  contentType?: string;
+}
+
+/** Which of the spec's pagination modes a list takes (Conventions, Pagination). */
+export type Pagination = 'page' | 'cursor' | 'page_or_cursor';
+
+export interface RouteRequest {
+  /** One key per `:param` of the path. A value that does not parse is 404, not 422 (a locale: 422). */
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** The JSON body; an upload's form fields are described by `upload`. */
+  body?: z.ZodType;
+}
+
+export interface RouteDefinition<TService extends RoutedService = RoutedService> {
+  method: HttpMethod;
+  /** Express path relative to the version root (`/v1` and unversioned paths are the same routes). */
+  path: string;
+  service: TService;
+  /** The name the owning service registers its handler under. */
+  operation: OperationOf<TService>;
+  /** One line; the spec's wording where it has one. */
+  summary: string;
+  /** null: not counted at all (the health probe). */
+  rate: RateCategory | null;
+  /** True when no token is needed (login, refresh, password reset, health). */
+  anonymous: boolean;
+  /** True when the route honours Idempotency-Key. */
+  idempotent: boolean;
+  upload?: UploadSpec;
+  request: RouteRequest;
+  /** Success statuses and what each answers. */
+  responses: Partial<Record<SuccessStatus, ResponseSpec>>;
+  /** Error statuses whose body is not the standard error body (the health probe's 503). */
+  errorResponses?: Partial<Record<ErrorStatus, ResponseSpec>>;
+  /** Every error status the route can answer, in ascending order. */
+  errors: readonly ErrorStatus[];
+  paginated?: Pagination;
+  /**
+   * Another spelling of the route at this path (same method, same operation): the gateway serves
+   * both, documentation and tools show the canonical one.
+   */
+  aliasOf?: string;
+  /** False while the owning service does not exist yet: the gateway answers 503 for it. */
+  built: boolean;
+}
+
+/** Every route of any service, each with its own service's operation type. */
+export type AnyRouteDefinition = { [TService in RoutedService]: RouteDefinition<TService> }[RoutedService];
