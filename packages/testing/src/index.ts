@@ -8,3 +8,5 @@ export * from './webhook-receiver.ts';
 export * from './audio-files.ts';
 export * from './delivery-world.ts';
 export * from './snapshot-builders.ts';
+export * from './route-handlers.ts';
+export * from './rate-window.ts';

@@ -1,4 +1,4 @@
-import { operationsOf, routesOf } from '@sv/contracts';
+import { describeRouteHandlers, untouchedContextMember } from '@sv/testing';
 import type { CatalogueContext } from '../src/catalogue-context.ts';
 import { catalogueOperations } from '../src/nats/operations.ts';
 
@@ -22,57 +22,18 @@ const INTERNAL_OPERATIONS: readonly string[] = [
   'releases.mark_taken_down',
 ];
 
-/** Sorted members of `items` that are not in `of`. */
-const notIn = (items: Iterable<string>, of: Iterable<string>): string[] => {
-  const known = new Set(of);
-  return [...new Set(items)].filter((item) => !known.has(item)).sort();
-};
-
-/** A context member the factory may only close over: reading any property of it, or calling it, throws. */
-const untouched = (member: string): never =>
-  new Proxy(() => undefined, {
-    get: (_target, property) => {
-      throw new Error(`building the operation table read context.${member}.${String(property)}`);
-    },
-    apply: () => {
-      throw new Error(`building the operation table called context.${member}()`);
-    },
-  }) as never;
-
 /** The table as the service builds it, from a context none of whose members is used. */
 const handledOperations = (): string[] => {
   const context: CatalogueContext = {
-    orm: untouched('orm'),
-    config: untouched('config'),
-    blobs: untouched('blobs'),
-    logger: untouched('logger'),
-    stores: untouched('stores'),
-    plans: untouched('plans'),
-    clock: untouched('clock'),
+    orm: untouchedContextMember('orm'),
+    config: untouchedContextMember('config'),
+    blobs: untouchedContextMember('blobs'),
+    logger: untouchedContextMember('logger'),
+    stores: untouchedContextMember('stores'),
+    plans: untouchedContextMember('plans'),
+    clock: untouchedContextMember('clock'),
   };
   return Object.keys(catalogueOperations(context));
 };
 
-describe('the catalogue operation table against the route registry', () => {
-  it('is built without touching its context', () => {
-    expect(handledOperations).not.toThrow();
-  });
-
-  it('has a handler for every catalogue route', () => {
-    expect(operationsOf('catalogue').length).toBeGreaterThan(0);
-    expect(notIn(operationsOf('catalogue'), handledOperations())).toEqual([]);
-  });
-
-  it('has no handler that is neither a route nor a listed internal operation', () => {
-    expect(notIn(handledOperations(), [...operationsOf('catalogue'), ...INTERNAL_OPERATIONS])).toEqual([]);
-  });
-
-  it('lists as internal only handled operations that no route names', () => {
-    expect(notIn(INTERNAL_OPERATIONS, handledOperations())).toEqual([]);
-    expect(INTERNAL_OPERATIONS.filter((operation) => (operationsOf('catalogue') as readonly string[]).includes(operation))).toEqual([]);
-  });
-
-  it('marks every catalogue route built', () => {
-    expect(routesOf('catalogue').filter((route) => !route.built).map((route) => `${route.method} ${route.path}`)).toEqual([]);
-  });
-});
+describeRouteHandlers('catalogue', handledOperations, INTERNAL_OPERATIONS);

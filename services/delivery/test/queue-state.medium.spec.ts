@@ -4,10 +4,9 @@ import { putBuffer } from '@sv/platform';
 import { cancelWaitingDeliveries, queueDeliveries } from '../src/app/queue/enqueue.ts';
 import { claimDueDeliveries } from '../src/app/queue/claim.ts';
 import { fileDigests } from '../src/app/queue/file-digests.ts';
-import { takeWorkerLease } from '../src/app/workers/worker-lease.ts';
 import { openDeliverySchema, type DeliverySchema } from './support/delivery-schema.ts';
 
-/* The queue's state on a real delivery schema: queueing, claims and leases, file digests. */
+/* The queue's state on a real delivery schema: queueing, claims, file digests. */
 
 let schema: DeliverySchema;
 let orm: MikroORM;
@@ -52,14 +51,6 @@ describe('delivery queue state', () => {
     await orm.em.fork().execute(`update "delivery"."delivery" set "claimed_until" = now() - interval '1 second' where "id" = ?`, [queued?.id]);
     const retaken = (await claimDueDeliveries(orm.em.fork(), 10, 60_000)).find((claim) => claim.id === queued?.id);
     expect(retaken?.attempt).toBe(2);
-  });
-
-  it('gives a timed worker’s lease to one holder until it expires', async () => {
-    expect(await takeWorkerLease(orm.em.fork(), 'ack-poller-test', 'replica-a', 60_000)).toBe(true);
-    expect(await takeWorkerLease(orm.em.fork(), 'ack-poller-test', 'replica-b', 60_000)).toBe(false);
-    expect(await takeWorkerLease(orm.em.fork(), 'ack-poller-test', 'replica-a', 60_000)).toBe(true);
-    await orm.em.fork().execute(`update "delivery"."worker_lease" set "until" = now() - interval '1 second' where "name" = 'ack-poller-test'`);
-    expect(await takeWorkerLease(orm.em.fork(), 'ack-poller-test', 'replica-b', 60_000)).toBe(true);
   });
 
   it('reads a stored file through MD5 once, then answers from what it remembered', async () => {

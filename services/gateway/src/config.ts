@@ -26,6 +26,14 @@ const shape = {
   /** When set, this gateway also serves the blob directory read-only on that port (local CDN). */
   SV_CDN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SV_DOCS_URL: z.url().default('http://127.0.0.1:8084'),
+  /**
+   * The API's public origin as clients reach it (https://api.example.com), used in links the
+   * gateway writes. Unset: the address the gateway listens on.
+   */
+  SV_PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => new URL(value).pathname === '/' && !new URL(value).search, 'must be an origin: scheme, host and port only')
+    .optional(),
   SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /**
    * Proxies whose X-Forwarded-For names the client (rate limits count per client address):
@@ -53,6 +61,7 @@ export interface GatewayConfig extends BaseConfig {
   cdnUrl: string;
   cdnPort: number | undefined;
   docsUrl: string;
+  publicUrl: string | undefined;
   serviceTimeoutMs: number;
   trustedProxies: string[];
   rateLimitMultiplier: number;
@@ -78,6 +87,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
       cdnPort: parsed.SV_CDN_PORT,
       docsUrl: parsed.SV_DOCS_URL.replace(/\/$/, ''),
+      publicUrl: parsed.SV_PUBLIC_URL ? new URL(parsed.SV_PUBLIC_URL).origin : undefined,
       serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
       trustedProxies: parsed.SV_TRUSTED_PROXIES,
       rateLimitMultiplier: parsed.SV_RATE_LIMIT_MULTIPLIER,

@@ -74,6 +74,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     { tenantChanged: (tenantId) => apiKeys.dropTenant(tenantId), mayHaveMissedChanges: () => apiKeys.clear() },
     runtime.logger,
   );
+  let port = config.httpPort;
   const app = createGatewayApp({
     environment: config.env,
     version: config.version,
@@ -81,6 +82,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     docsUrl: config.docsUrl,
     subjectPrefix: config.subjectPrefix,
     serviceTimeoutMs: config.serviceTimeoutMs,
+    publicOrigin: () => config.publicUrl ?? `http://${config.httpHost}:${port}`,
     trustedProxies: config.trustedProxies,
     rateLimitMultiplier: config.rateLimitMultiplier,
     rateCounter: createRequestCounter(runtime.orm),
@@ -93,7 +95,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     logger: runtime.logger,
   });
   const server = await listen(app, config.httpHost, config.httpPort);
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
 
   let cdn: Server | undefined;
   if (config.cdnPort !== undefined && blobs.local !== undefined) {

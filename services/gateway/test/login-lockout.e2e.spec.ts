@@ -1,4 +1,4 @@
-import { apiRequest, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { apiRequest, awaitRoomInRateWindow, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
 
 /**
  * The per-account failed-login limit under concurrency: the spec tolerates five failed logins per
@@ -20,13 +20,6 @@ const WINDOW_TIMEOUT = 120_000;
 /** A burst must land in one window: it waits for the next minute when less than this is left. */
 const WINDOW_MARGIN_MS = 25_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Rate windows are fixed wall-clock minutes; a burst straddling a boundary would get two budgets. */
-const awaitRoomInWindow = async (): Promise<void> => {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < WINDOW_MARGIN_MS) await sleep(left + 500);
-};
 
 const statusCounts = (responses: ApiResponse[]): Record<number, number> => {
   const counts: Record<number, number> = {};
@@ -59,7 +52,7 @@ describe('failed-login lockout per account', () => {
   it(
     `of ${PARALLEL_GUESSES} parallel wrong passwords for one account, ${TOLERATED_FAILURES} are 401 and the rest 429; the right password right after is 429`,
     async () => {
-      await awaitRoomInWindow();
+      await awaitRoomInRateWindow(WINDOW_MARGIN_MS);
       const responses = await Promise.all(
         Array.from({ length: PARALLEL_GUESSES }, (_, guess) => login('burst@lockout.test', `wrong-${guess}`)),
       );
@@ -79,7 +72,7 @@ describe('failed-login lockout per account', () => {
   it(
     'an email with no account is limited the same way: the same 401 five times, then 429',
     async () => {
-      await awaitRoomInWindow();
+      await awaitRoomInRateWindow(WINDOW_MARGIN_MS);
       const responses = await Promise.all(
         Array.from({ length: PARALLEL_GUESSES }, (_, guess) => login('nobody@lockout.test', `guess-${guess}`)),
       );
@@ -92,7 +85,7 @@ describe('failed-login lockout per account', () => {
   it(
     'successful logins do not use up the budget: after six in a row, five failures are still 401 and only the next is 429',
     async () => {
-      await awaitRoomInWindow();
+      await awaitRoomInRateWindow(WINDOW_MARGIN_MS);
       for (let attempt = 1; attempt <= TOLERATED_FAILURES + 1; attempt++) {
         const response = await login('steady@lockout.test', PASSWORD);
         expect([attempt, response.status]).toEqual([attempt, 200]);

@@ -1,23 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@sv/contracts';
-import { apiRequest, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { apiRequest, awaitRoomInRateWindow, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
 
 const TOO_MANY = { success: false, error: Messages.tooManyRequests };
-const WINDOW_MS = 60_000;
-/** A burst needs this much of the current window left, or it waits for the next one. */
-const SAFE_MARGIN_MS = 15_000;
 const BURST_TIMEOUT_MS = 45_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Windows are fixed and aligned to wall-clock minutes. A test that counts requests must not
- * straddle a boundary, so it starts only with at least SAFE_MARGIN_MS of the window left.
- */
-const awaitRoomInWindow = async (): Promise<void> => {
-  const left = WINDOW_MS - (Date.now() % WINDOW_MS);
-  if (left < SAFE_MARGIN_MS) await sleep(left + 250);
-};
 
 const header = (response: ApiResponse, name: string): string | null => response.headers.get(name);
 
@@ -88,7 +74,7 @@ describe('rate limits', () => {
   };
 
   it('sets X-RateLimit-* on every response, errors included, counting each request once; never on GET /health', async () => {
-    await awaitRoomInWindow();
+    await awaitRoomInRateWindow();
     const key = shared;
     const base = platform.baseUrl;
 
@@ -138,7 +124,7 @@ describe('rate limits', () => {
   }, BURST_TIMEOUT_MS);
 
   it('lets /v1 and unversioned paths share one bucket', async () => {
-    await awaitRoomInWindow();
+    await awaitRoomInRateWindow();
     const seen: number[] = [];
     for (const path of ['/users/me', '/v1/users/me', '/users/me', '/v1/users/me', '/V1/users/me']) {
       const response = await apiRequest(platform.baseUrl, path, { key: shared });
@@ -152,7 +138,7 @@ describe('rate limits', () => {
 
   it('shares the general window across gateway replicas: the 121st request is 429, not the 241st', async () => {
     expect(platform.gateways).toHaveLength(2);
-    await awaitRoomInWindow();
+    await awaitRoomInRateWindow();
     const key = burst;
 
     for (let i = 0; i < 120; i++) {
@@ -179,7 +165,7 @@ describe('rate limits', () => {
   }, BURST_TIMEOUT_MS);
 
   it('counts delivery calls in the distribution bucket (30), apart from the general one', async () => {
-    await awaitRoomInWindow();
+    await awaitRoomInRateWindow();
     const key = categories;
     const release = randomUUID();
 
@@ -209,7 +195,7 @@ describe('rate limits', () => {
   }, BURST_TIMEOUT_MS);
 
   it('refuses the 11th audio upload in a window while other calls of the key still pass', async () => {
-    await awaitRoomInWindow();
+    await awaitRoomInRateWindow();
     const key = categories;
     for (let i = 0; i < 10; i++) {
       // Without a file the gateway answers 422 'No audio file provided.'; the request still counts.
@@ -226,7 +212,7 @@ describe('rate limits', () => {
   }, BURST_TIMEOUT_MS);
 
   it('keeps one bucket per category, each with the limit of the spec', async () => {
-    await awaitRoomInWindow();
+    await awaitRoomInRateWindow();
     const uuid = randomUUID();
     const cases: [string, string, number, number][] = [
       ['POST', `/releases/${uuid}/ddex/deliver`, 503, 30],
@@ -252,7 +238,7 @@ describe('rate limits', () => {
   }, BURST_TIMEOUT_MS);
 
   it('counts one token in one bucket however its Authorization header is spelled', async () => {
-    await awaitRoomInWindow();
+    await awaitRoomInRateWindow();
     const spellings = [`Bearer ${shared}`, `bearer ${shared}`, `BEARER ${shared}`, `Bearer  ${shared}`, `Bearer ${shared} `];
     const first = await apiRequest(platform.baseUrl, '/users/me', { headers: { authorization: spellings[0] ?? '' } });
     expect(first.status).toBe(200);

@@ -142,8 +142,8 @@ describe('API versioning', () => {
     });
 
     it('429 when the rate limit is spent', async () => {
-      // Rate buckets are per token, so a throwaway token has a bucket of its own.
-      const token = 'svk_versioning-rate-limit-probe';
+      // Rate buckets are per verified credential, so a key made for this test has a bucket of its own.
+      const token = (await platform.adminOk('key', 'create', '--tenant', 'versioned', '--role', 'owner')).key as string;
       const first = await apiRequest(platform.baseUrl, '/users/me', { key: token });
       const limit = Number(first.headers.get('x-ratelimit-limit'));
       expect(limit).toBeGreaterThan(0);

@@ -1,8 +1,9 @@
 /**
- * Artist-read benchmark: `GET /v1/artists/{uuid}` through the whole platform (HTTP → gateway:
- * API-key auth, rate-limit counter in Postgres, versioning → NATS request/reply → catalogue →
- * Postgres) against the same read served by a bare express + `pg` handler, on the same machine
- * and the same database, in one run.
+ * The edge benchmark: `GET /v1/artists/{uuid}` (`--scenario read`, the default) or
+ * `POST /v1/releases` (`--scenario write`) through the whole platform (HTTP → gateway: API-key
+ * auth, rate-limit count, versioning → NATS request/reply → catalogue → Postgres) against the
+ * same read or write served by a bare express + `pg` handler, on the same machine and the same
+ * database, in one run; then where each path's CPU went, per response.
  *
  * One file, three roles:
  * - the orchestrator (default): starts an isolated platform, seeds it, runs the load, prints;
@@ -25,6 +26,7 @@ import autocannon from 'autocannon';
 import express from 'express';
 import pg from 'pg';
 import { startPlatform, type TestPlatform } from '@sv/testing';
+import { measureCpu, pidsNamed, type ProcessGroups } from './process-cpu.ts';
 
 /** Scales the gateway's rate limits for this run only (see the gateway's config). */
 const RATE_LIMIT_MULTIPLIER = '1000000';
@@ -363,6 +365,28 @@ const checkOnce = async (job: Pick<LoadJob, 'url' | 'method' | 'headers' | 'body
   return response;
 };
 
+interface Measured {
+  stats: LoadStats;
+  /** CPU milliseconds per response, by process group and for the whole machine. */
+  cpu: Record<string, number>;
+}
+
+const perResponse = (cpuMs: Record<string, number>, responses: number): Record<string, number> =>
+  Object.fromEntries(Object.entries(cpuMs).map(([name, ms]) => [name, responses > 0 ? round(ms / responses, 3) : 0]));
+
+/** Where each path's CPU went, per response: the part a profile cannot show across processes. */
+const renderCpu = (runs: [string, Record<string, number>][]): string => {
+  if (runs.every(([, cpu]) => cpu.machine === undefined)) return '';
+  const lines = ['', 'CPU per response, ms (user + system, from /proc; "other" is everything else on the machine):'];
+  for (const [name, cpu] of runs) {
+    const { machine = 0, ...parts } = cpu;
+    const named = Object.entries(parts).filter(([, ms]) => ms > 0);
+    const other = Math.max(0, machine - named.reduce((sum, [, ms]) => sum + ms, 0));
+    lines.push(`${pad(name, 8, true)} ${machine.toFixed(3)} = ${[...named, ['other', other] as const].map(([part, ms]) => `${part} ${ms.toFixed(3)}`).join(' + ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+};
+
 const pad = (value: string, width: number, left = false): string => (left ? value.padEnd(width) : value.padStart(width));
 const show = (value: number | null, digits: number): string => (value === null ? '-' : value.toFixed(digits));
 
@@ -433,22 +457,37 @@ const main = async (): Promise<void> => {
   await checkOnce(bareJob, artistId, (body) => (write ? body?.release?.artist_id : body?.artist?.id));
   const rateLimit = checked.headers.get('x-ratelimit-limit');
 
-  const measure = async (name: string, job: Omit<LoadJob, 'connections' | 'durationSeconds'>): Promise<LoadStats> => {
+  const pidOf = (child: ChildProcess | undefined) => (child?.pid === undefined ? [] : [child.pid]);
+  const shared: ProcessGroups = {
+    'nats-server': () => pidsNamed('nats-server'),
+    postgres: () => pidsNamed('postgres'),
+    'load generator': () => [process.pid],
+  };
+  const measure = async (name: string, job: Omit<LoadJob, 'connections' | 'durationSeconds'>, processes: ProcessGroups): Promise<Measured> => {
     if (options.warmupSeconds > 0) {
       progress(`${name}: warm-up ${options.warmupSeconds} s (discarded)`);
       await runLoad({ ...job, connections: options.connections, durationSeconds: options.warmupSeconds });
     }
     progress(`${name}: ${options.durationSeconds} s with ${options.connections} connections`);
-    return runLoad({ ...job, connections: options.connections, durationSeconds: options.durationSeconds });
+    const stopCpu = measureCpu(processes);
+    const stats = await runLoad({ ...job, connections: options.connections, durationSeconds: options.durationSeconds });
+    return { stats, cpu: perResponse(stopCpu(), stats.responses) };
   };
-  const gateway = await measure('gateway', gatewayJob);
-  const bareStats = await measure('bare', bareJob);
+  const gatewayRun = await measure('gateway', gatewayJob, {
+    gateway: () => platform.gateways.flatMap((gateway) => pidOf(gateway.process.child)),
+    catalogue: () => pidOf(platform.catalogue?.child),
+    ...shared,
+  });
+  const bareRun = await measure('bare', bareJob, { bare: () => pidOf(bare.child), ...shared });
+  const gateway = gatewayRun.stats;
+  const bareStats = bareRun.stats;
 
   const ratio = {
     rps: bareStats.rps > 0 ? round(gateway.rps / bareStats.rps, 3) : null,
     p50: gateway.p50_ms !== null && bareStats.p50_ms ? round(gateway.p50_ms / bareStats.p50_ms, 2) : null,
   };
   process.stdout.write(renderTable(options, rateLimit, gateway, bareStats, ratio));
+  process.stdout.write(renderCpu([['gateway', gatewayRun.cpu], ['bare', bareRun.cpu]]));
   process.stdout.write(
     `${JSON.stringify({
       benchmark: SCENARIO_NAME[options.scenario],
@@ -462,6 +501,7 @@ const main = async (): Promise<void> => {
       gateway,
       bare: bareStats,
       ratio,
+      cpu_ms_per_response: { gateway: gatewayRun.cpu, bare: bareRun.cpu },
     })}\n`,
   );
 };

@@ -1,14 +1,9 @@
 import type { CatalogueContext } from '../catalogue-context.ts';
-import { CatalogueOperation, CreateArtistBody, UpdateArtistBody, paginationQuery } from '@sv/contracts';
+import { CatalogueOperation, CreateArtistBody, ListArtistsQuery, UpdateArtistBody } from '@sv/contracts';
 import { ValidationError, assertCan, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
-import { z } from 'zod';
 import { presentArtist } from '../app/artists/artist.presenter.ts';
 import { createArtist, deleteArtist, findArtist, listArtists, updateArtist } from '../app/artists/artists.service.ts';
 import { uploadArtistImage, type ArtistImageSlot } from '../app/artwork/artist-image.service.ts';
-
-const ListArtistsQuery = paginationQuery({ defaultPerPage: 50 }).extend({
-  status: z.enum(['active', 'inactive']).optional(),
-});
 
 /** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
 export const artistOperations = (context: CatalogueContext): OperationTable => {

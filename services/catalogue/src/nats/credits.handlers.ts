@@ -4,11 +4,11 @@ import {
   CreatePublisherBody,
   CreateWriterBody,
   CreditOperation,
+  DefaultListQuery,
   TrackCreditsBody,
   UpdateCollaboratorBody,
   UpdatePublisherBody,
   UpdateWriterBody,
-  paginationQuery,
 } from '@sv/contracts';
 import { assertCan, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import {
@@ -23,13 +23,11 @@ import { createPublisher, deletePublisher, findPublisher, listPublishers, update
 import { getTrackCredits, replaceTrackCredits } from '../app/credits/track-credits.service.ts';
 import { createWriter, deleteWriter, findWriter, listWriters, updateWriter } from '../app/credits/writers.service.ts';
 
-const ListQuery = paginationQuery({ defaultPerPage: 50 });
-
 /** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
 export const creditOperations = ({ orm }: CatalogueContext): OperationTable => ({
   // Writers
   [CreditOperation.writersList]: async (request) => {
-    const query = parseOrThrow(ListQuery, request.query);
+    const query = parseOrThrow(DefaultListQuery, request.query);
     const page = await listWriters(orm.em.fork(), request.principal.tenant_id, query);
     return ok({ writers: page.rows.map(presentWriter), total: page.total, meta: page.meta });
   },
@@ -56,7 +54,7 @@ export const creditOperations = ({ orm }: CatalogueContext): OperationTable => (
 
   // Publishers
   [CreditOperation.publishersList]: async (request) => {
-    const query = parseOrThrow(ListQuery, request.query);
+    const query = parseOrThrow(DefaultListQuery, request.query);
     const page = await listPublishers(orm.em.fork(), request.principal.tenant_id, query);
     return ok({ publishers: page.rows.map(presentPublisher), total: page.total, meta: page.meta });
   },
@@ -83,7 +81,7 @@ export const creditOperations = ({ orm }: CatalogueContext): OperationTable => (
 
   // Collaborators
   [CreditOperation.collaboratorsList]: async (request) => {
-    const query = parseOrThrow(ListQuery, request.query);
+    const query = parseOrThrow(DefaultListQuery, request.query);
     const page = await listCollaborators(orm.em.fork(), request.principal.tenant_id, query);
     return ok({ collaborators: page.rows.map(presentCollaborator), total: page.total, meta: page.meta });
   },

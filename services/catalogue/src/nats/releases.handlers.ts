@@ -1,13 +1,11 @@
 import type { CatalogueContext } from '../catalogue-context.ts';
 import {
   CreateReleaseBody,
+  ListReleasesQuery,
   Messages,
-  RELEASE_STATUSES,
-  RELEASE_TYPES,
   RejectReleaseBody,
   ReleaseOperation,
   UpdateReleaseBody,
-  paginationQuery,
   type ParsedServiceRequest,
   type ReleaseSnapshotReply,
   type SubmitReleaseReply,
@@ -22,7 +20,6 @@ import {
   parseOrThrow,
   type OperationTable,
 } from '@sv/platform';
-import { z } from 'zod';
 import { findVisibleRelease } from '../app/releases/release-access.ts';
 import { getRelease, listReleases, withTracks, type ReleaseWithTracks } from '../app/releases/release-queries.ts';
 import { presentRelease, presentReleaseRef } from '../app/releases/release.presenter.ts';
@@ -30,25 +27,6 @@ import { releaseSnapshot } from '../app/releases/release-snapshot.ts';
 import { submitRelease } from '../app/releases/release-submit.ts';
 import { transitionRelease } from '../app/releases/release-transitions.ts';
 import { createRelease, deleteRelease, updateRelease } from '../app/releases/releases.service.ts';
-
-/** `status=draft,pending` or `status=draft&status=pending`; every value must be one of `allowed`. */
-const listFilter = <T extends string>(allowed: readonly T[], field: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((value) =>
-      (Array.isArray(value) ? value : [value])
-        .flatMap((item) => item.split(','))
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    )
-    .refine((values) => values.every((value) => (allowed as readonly string[]).includes(value)), `The selected ${field} is invalid.`)
-    .transform((values) => values as T[])
-    .optional();
-
-const ListReleasesQuery = paginationQuery({ defaultPerPage: 20 }).extend({
-  status: listFilter(RELEASE_STATUSES, 'status'),
-  type: listFilter(RELEASE_TYPES, 'type'),
-});
 
 const present = ({ release, tracks }: ReleaseWithTracks) => ({ release: presentRelease(release, tracks) });
 

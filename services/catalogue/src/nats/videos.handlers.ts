@@ -1,11 +1,10 @@
 import {
   CreateVideoBody,
+  ListVideosQuery,
   Messages,
   RejectVideoBody,
   UpdateVideoBody,
   VideoOperation,
-  VideoStatus,
-  paginationQuery,
 } from '@sv/contracts';
 import { ValidationError, assertCan, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import type { CatalogueContext } from '../catalogue-context.ts';
@@ -21,8 +20,6 @@ import {
   submitVideo,
   updateVideo,
 } from '../app/videos/videos.service.ts';
-
-const ListVideosQuery = paginationQuery({ defaultPerPage: 50 }).extend({ status: VideoStatus.optional() });
 
 /** The multipart field of POST /videos/{uuid}/upload (the route table's). */
 const VIDEO_FIELD = 'video';

@@ -1,4 +1,4 @@
-import { DeliveryOperation, paginationQuery, type ParsedServiceRequest } from '@sv/contracts';
+import { DefaultListQuery, DeliveryOperation, type ParsedServiceRequest } from '@sv/contracts';
 import { NotFoundError, assertCan, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import { Messages } from '@sv/contracts';
 import { previewMessage } from '../app/preview/preview.service.ts';
@@ -6,8 +6,6 @@ import { deliverRelease, purgeRelease, redeliverRelease } from '../app/queue/del
 import { listReleaseDeliveries, presentDelivery, presentQueued } from '../app/queue/deliveries-list.ts';
 import type { DeliveryContext } from '../delivery-context.ts';
 import { sendDepsOf } from './send-deps.ts';
-
-const DeliveriesQuery = paginationQuery({ defaultPerPage: 50 });
 
 const releaseId = (request: ParsedServiceRequest): string => request.params.uuid ?? '';
 
@@ -47,7 +45,7 @@ export const ddexOperations = (context: DeliveryContext): OperationTable => {
       return accepted(context, Messages.takedownQueued, await purgeRelease(orm.em.fork(), commands, request.principal, releaseId(request)));
     },
     [DeliveryOperation.deliveries]: async (request) => {
-      const query = parseOrThrow(DeliveriesQuery, request.query);
+      const query = parseOrThrow(DefaultListQuery, request.query);
       const release = await catalogue.snapshot(request.principal, releaseId(request));
       if (!release) throw new NotFoundError(Messages.releaseNotFound, 'release.not_found');
       const page = await listReleaseDeliveries(orm.em.fork(), request.principal.tenant_id, release.uuid, query);

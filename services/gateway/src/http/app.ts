@@ -12,6 +12,7 @@ import type { CoalescedCounter } from '../app/rate-limit/coalesced-counter.ts';
 import { dispatchForwarded } from './middleware/dispatch.ts';
 import { resolveRoute } from './middleware/resolve-route.ts';
 import { locals } from './locals.ts';
+import type { PublicOriginLocals } from './next-link.ts';
 import { errorHandler } from './error-handler.ts';
 import { forward } from './forward.ts';
 import { healthRoute } from './health-route.ts';
@@ -32,6 +33,8 @@ export interface GatewayAppDeps {
   docsUrl: string;
   subjectPrefix: string;
   serviceTimeoutMs: number;
+  /** The API's public origin (scheme, host, port), for links such as the next page's. */
+  publicOrigin: () => string;
   /** Addresses or CIDR ranges whose X-Forwarded-For is believed; empty: none. */
   trustedProxies: readonly string[];
   rateLimitMultiplier: number;
@@ -60,6 +63,7 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustedProxies.length > 0 ? deps.trustedProxies : false);
   app.set('query parser', 'simple');
+  (app.locals as PublicOriginLocals).publicOrigin = deps.publicOrigin;
 
   app.use(requestContext(deps.environment, deps.logger));
   app.use(cors({ origin: true, credentials: true, maxAge: 600 }));

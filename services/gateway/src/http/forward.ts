@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { apiSubject, type AnyRouteDefinition, type ParsedServiceReply, type UploadedFile } from '@sv/contracts';
 import { callService } from '@sv/platform';
 import type { BlobStore } from '@sv/platform';
+import { recordKeyedOutcome } from './keyed-outcome.ts';
 import { locals } from './locals.ts';
 import { nextPageLink, type PageMetaLike } from './next-link.ts';
 
@@ -62,10 +63,7 @@ export const forward =
     const headers: Record<string, string> = { ...reply.headers };
     const link = nextPageLink(req, (reply.body as { meta?: PageMetaLike } | undefined)?.meta);
     if (link) headers.Link = link;
-    if (state.idempotency) {
-      if (reply.status >= 500) await state.idempotency.release();
-      else await state.idempotency.complete({ status: reply.status, headers, body: reply.body ?? null });
-    }
+    await recordKeyedOutcome(state.idempotency, { status: reply.status, headers, body: reply.body });
     res.set(headers).status(reply.status);
     if (reply.status === 204 || reply.body === undefined) res.end();
     else if (isTextReply(headers, reply.body)) res.send(reply.body);

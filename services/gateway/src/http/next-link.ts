@@ -9,10 +9,18 @@ export interface PageMetaLike {
   last_page?: number;
 }
 
-/** `Link: <…>; rel="next"` while another page exists, built from the caller's own URL. */
+/** Where the gateway keeps its public origin (set once by createGatewayApp). */
+export interface PublicOriginLocals {
+  publicOrigin: () => string;
+}
+
+/**
+ * `Link: <…>; rel="next"` while another page exists: the caller's path and query on the
+ * configured public origin. Never the request's Host header, which the caller chooses.
+ */
 export const nextPageLink = (req: Request, meta: PageMetaLike | undefined): string | undefined => {
   if (!meta) return undefined;
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  const url = new URL(req.originalUrl, (req.app.locals as PublicOriginLocals).publicOrigin());
   if (meta.mode === 'cursor') {
     if (!meta.has_more || !meta.next_cursor) return undefined;
     url.searchParams.set('cursor', meta.next_cursor);

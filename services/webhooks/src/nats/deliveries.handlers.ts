@@ -1,16 +1,14 @@
-import { Messages, WebhookOperation, paginationQuery } from '@sv/contracts';
+import { DefaultListQuery, Messages, WebhookOperation } from '@sv/contracts';
 import { assertCan, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import { listDeliveryAttempts } from '../app/delivery/attempt-log.ts';
 import { presentDeliveryAttempt } from '../app/delivery/delivery-attempt.presenter.ts';
 import { queueTestEvent } from '../app/delivery/test-event.ts';
 import type { WebhooksContext } from '../webhooks-context.ts';
 
-const DeliveriesQuery = paginationQuery({ defaultPerPage: 50 });
-
 /** The attempt log and the test event: parse, one use-case, shape the reply. */
 export const deliveryOperations = ({ orm }: WebhooksContext): OperationTable => ({
   [WebhookOperation.deliveries]: async (request) => {
-    const query = parseOrThrow(DeliveriesQuery, request.query);
+    const query = parseOrThrow(DefaultListQuery, request.query);
     const page = await listDeliveryAttempts(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', query);
     return ok({ deliveries: page.rows.map(presentDeliveryAttempt), total: page.total, meta: page.meta });
   },

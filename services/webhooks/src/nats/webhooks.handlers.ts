@@ -1,4 +1,4 @@
-import { CreateWebhookBody, UpdateWebhookBody, WebhookOperation, paginationQuery } from '@sv/contracts';
+import { CreateWebhookBody, DefaultListQuery, UpdateWebhookBody, WebhookOperation } from '@sv/contracts';
 import { assertCan, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import { presentWebhook, presentWebhookWithSecret } from '../app/subscriptions/webhook.presenter.ts';
 import {
@@ -12,14 +12,12 @@ import {
 } from '../app/subscriptions/webhooks.service.ts';
 import type { WebhooksContext } from '../webhooks-context.ts';
 
-const ListWebhooksQuery = paginationQuery({ defaultPerPage: 50 });
-
 /** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
 export const webhookOperations = ({ orm, config, dsps }: WebhooksContext): OperationTable => {
   const deps: SubscriptionDeps = { dsps, secretKey: config.secretKey, allowPrivateUrls: config.allowPrivateUrls };
   return {
     [WebhookOperation.list]: async (request) => {
-      const query = parseOrThrow(ListWebhooksQuery, request.query);
+      const query = parseOrThrow(DefaultListQuery, request.query);
       const page = await listWebhooks(orm.em.fork(), request.principal.tenant_id, query);
       return ok({ webhooks: page.webhooks.map(presentWebhook), total: page.total, meta: page.meta });
     },

@@ -1,4 +1,4 @@
-import { Messages, type Principal } from '@sv/contracts';
+import { DdexPreviewParams, Messages, type Principal } from '@sv/contracts';
 import { buildErn43 } from '@sv/ddex';
 import { NotFoundError, ValidationError } from '@sv/platform';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -6,7 +6,8 @@ import { prepareMessage, type MessageParties } from '../queue/bundle.ts';
 import { fileDigests } from '../queue/file-digests.ts';
 import type { SendDeps } from '../queue/send-delivery.ts';
 
-const PREVIEW_FILE = /^([A-Za-z0-9_]+)\.xml$/;
+/** The route's own rule for the file name (`<dsp_slug>.xml`); one that breaks it names no preview, so 404. */
+const PreviewFile = DdexPreviewParams.shape.file;
 
 /**
  * GET /releases/{uuid}/ddex/preview/{dsp_slug}.xml: the ERN 4.3 message the store would receive
@@ -19,9 +20,8 @@ export const previewMessage = async (
   releaseId: string,
   file: string,
 ): Promise<string> => {
-  const match = PREVIEW_FILE.exec(file);
-  if (!match) throw new NotFoundError(Messages.previewFileName, 'delivery.preview_file');
-  const slug = (match[1] ?? '').toLowerCase();
+  if (!PreviewFile.safeParse(file).success) throw new NotFoundError(Messages.previewFileName, 'delivery.preview_file');
+  const slug = file.slice(0, -'.xml'.length).toLowerCase();
   const release = await deps.catalogue.snapshot(principal, releaseId);
   if (!release) throw new NotFoundError(Messages.releaseNotFound, 'release.not_found');
   const stores = await deps.supplyChain.resolvedConfig(principal.tenant_id, releaseId);

@@ -1,7 +1,6 @@
 import { Router, type Request } from 'express';
-import { Header } from '@sv/contracts';
+import { AccountEmailBody, ChangePasswordBody, Header, ResetPasswordBody, VerifyOtpBody } from '@sv/contracts';
 import { ForbiddenError, parseOrThrow } from '@sv/platform';
-import { z } from 'zod';
 import { credentialKeys } from '../../app/credentials/credential-secrets.ts';
 import { sendVerificationCode, verifyEmailCode } from '../../app/credentials/one-time-codes.service.ts';
 import { changePassword } from '../../app/credentials/password-change.service.ts';
@@ -10,26 +9,6 @@ import { resolveLoginTenant } from '../../app/tenants/resolve-tenant.ts';
 import { describeUserCaller } from '../../app/users/current-caller.ts';
 import { locals } from '../locals.ts';
 import type { LocalRouteDeps } from './local-route.ts';
-
-const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 1024;
-
-const newPassword = (field: string) =>
-  z
-    .string()
-    .min(PASSWORD_MIN, `The ${field} must be at least ${PASSWORD_MIN} characters.`)
-    .max(PASSWORD_MAX, `The ${field} may not be greater than ${PASSWORD_MAX} characters.`);
-
-const email = z.string().trim().min(1).max(320).pipe(z.email('The email must be a valid email address.'));
-const tenantSlug = z.string().trim().min(1).max(100).optional();
-
-const ChangePasswordBody = z.object({
-  current_password: z.string().min(1).max(PASSWORD_MAX),
-  new_password: newPassword('new_password'),
-});
-const AccountBody = z.object({ email, tenant_slug: tenantSlug });
-const VerifyOtpBody = z.object({ email, tenant_slug: tenantSlug, code: z.string().trim().min(1).max(32) });
-const ResetPasswordBody = z.object({ token: z.string().trim().min(1).max(256), password: newPassword('password') });
 
 /** The same answer whether or not the account exists, so these routes reveal no accounts. */
 const OTP_SENT = 'If an account with this email exists, a verification code has been sent to it.';
@@ -53,7 +32,7 @@ export const credentialsRouter = ({ orm, sessions, json }: LocalRouteDeps): Rout
   });
 
   router.post('/auth/resend-otp', json, async (req, res) => {
-    const body = parseOrThrow(AccountBody, req.body ?? {});
+    const body = parseOrThrow(AccountEmailBody, req.body ?? {});
     await sendVerificationCode(orm.em.fork(), keys, await tenantOf(req, body.tenant_slug), body.email);
     res.json({ success: true, message: OTP_SENT });
   });
@@ -65,7 +44,7 @@ export const credentialsRouter = ({ orm, sessions, json }: LocalRouteDeps): Rout
   });
 
   router.post('/auth/forgot-password', json, async (req, res) => {
-    const body = parseOrThrow(AccountBody, req.body ?? {});
+    const body = parseOrThrow(AccountEmailBody, req.body ?? {});
     await requestPasswordReset(orm.em.fork(), keys, await tenantOf(req, body.tenant_slug), body.email);
     res.json({ success: true, message: RESET_SENT });
   });

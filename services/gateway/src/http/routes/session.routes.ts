@@ -1,7 +1,6 @@
 import { Router, type CookieOptions, type Request, type Response } from 'express';
-import { Header } from '@sv/contracts';
+import { Header, LoginBody } from '@sv/contracts';
 import { ForbiddenError, parseOrThrow } from '@sv/platform';
-import { z } from 'zod';
 import { TokenMissingError } from '../../app/auth/auth.errors.ts';
 import { REFRESH_COOKIE } from '../../app/sessions/refresh-token.ts';
 import {
@@ -14,12 +13,6 @@ import {
 import { resolveLoginTenant } from '../../app/tenants/resolve-tenant.ts';
 import { locals } from '../locals.ts';
 import type { LocalRouteDeps } from './local-route.ts';
-
-const LoginBody = z.object({
-  email: z.string().trim().min(1).max(320).pipe(z.email('The email must be a valid email address.')),
-  password: z.string().min(1).max(1024),
-  tenant_slug: z.string().trim().min(1).max(100).optional(),
-});
 
 export type SessionRoutesSettings = LocalRouteDeps['sessions'];
 

@@ -1,35 +1,19 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { paginationQuery, type PageMeta, type Principal } from '@sv/contracts';
+import { CreateClientBody, DefaultListQuery, SetTenantDomainBody, type Principal } from '@sv/contracts';
 import { DomainError, errorToReply, parseOrThrow, statusOfKind, type Logger } from '@sv/platform';
-import { z } from 'zod';
 import type { UploadSpec } from '@sv/contracts';
 import { loginAs } from '../../app/tenants/login-as.service.ts';
 import { assertTenantAdmin } from '../../app/tenants/tenant-access.ts';
-import { setTenantDomain, TenantDomain } from '../../app/tenants/tenant-domain.ts';
+import { setTenantDomain } from '../../app/tenants/tenant-domain.ts';
 import { findClient, listClients } from '../../app/tenants/tenant-hierarchy.ts';
 import { createTenant, presentTenant } from '../../app/tenants/tenants.service.ts';
 import { readWhitelabel, setWhitelabelAsset, type WhitelabelAsset } from '../../app/tenants/whitelabel.service.ts';
 import { locals } from '../locals.ts';
+import { recordKeyedOutcome } from '../keyed-outcome.ts';
+import { nextPageLink } from '../next-link.ts';
 import { idempotency } from '../middleware/idempotency.ts';
 import { acceptUpload, type UploadResult } from '../middleware/upload.ts';
 import type { LocalRouteDeps } from './local-route.ts';
-
-const TENANT_SLUG = /^[a-z0-9-]+$/;
-
-const CreateClientBody = z.object({
-  name: z.string().trim().min(1, 'The name field is required.').max(255),
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'The slug field is required.')
-    .max(100)
-    .regex(TENANT_SLUG, 'The slug may only contain lowercase letters, digits and hyphens.'),
-  domain: TenantDomain.nullable().optional(),
-});
-
-const SetDomainBody = z.object({ domain: TenantDomain.nullable() });
-
-const ListClientsQuery = paginationQuery({ defaultPerPage: 50 });
 
 const WHITELABEL_UPLOADS: Record<WhitelabelAsset, UploadSpec> = {
   logo: { field: 'logo', kind: 'image' },
@@ -57,20 +41,6 @@ const requireTenantAdmin: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Link: rel="next" while another page exists, built from the caller's own URL. */
-const nextLink = (req: Request, meta: PageMeta): string | undefined => {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-  if (meta.mode === 'cursor') {
-    if (!meta.has_more || !meta.next_cursor) return undefined;
-    url.searchParams.set('cursor', meta.next_cursor);
-    url.searchParams.delete('page');
-  } else {
-    if (meta.current_page >= meta.last_page) return undefined;
-    url.searchParams.set('page', String(meta.current_page + 1));
-  }
-  return `<${url.toString()}>; rel="next"`;
-};
-
 /**
  * A keyed write answered here rather than by a service: the outcome is stored for replay as the
  * forwarder does it (success and 4xx kept, 5xx released so a retry runs).
@@ -83,18 +53,13 @@ const keyedReply =
     try {
       reply = await handler(req, res);
     } catch (error) {
-      if (claim) {
-        if (error instanceof DomainError && statusOfKind(error.kind) < 500) {
-          const errorReply = errorToReply(error, logger);
-          await claim.complete({ status: errorReply.status, headers: errorReply.headers, body: errorReply.body });
-        } else {
-          await claim.release();
-        }
-      }
+      // A refusal is the answer to keep; anything else (5xx) lets a retry run.
+      const refusal = error instanceof DomainError && statusOfKind(error.kind) < 500 ? errorToReply(error, logger) : undefined;
+      await recordKeyedOutcome(claim, refusal ?? { status: 500, headers: {}, body: null });
       next(error);
       return;
     }
-    await claim?.complete({ status: reply.status, headers: {}, body: reply.body });
+    await recordKeyedOutcome(claim, { status: reply.status, headers: {}, body: reply.body });
     res.status(reply.status).json(reply.body);
   };
 
@@ -107,9 +72,9 @@ export const tenantsRouter = ({ orm, blobs, logger, sessions, json, idempotency:
   const keyed = idempotency(idempotencyService);
 
   router.get('/tenants/clients', requireTenantAdmin, async (req, res) => {
-    const query = parseOrThrow(ListClientsQuery, req.query);
+    const query = parseOrThrow(DefaultListQuery, req.query);
     const page = await listClients(orm.em.fork(), principalOf(res).tenant_id, query);
-    const link = nextLink(req, page.meta);
+    const link = nextPageLink(req, page.meta);
     if (link) res.set('Link', link);
     res.json({ success: true, data: page.clients.map(presentTenant), meta: page.meta });
   });
@@ -164,7 +129,7 @@ export const tenantsRouter = ({ orm, blobs, logger, sessions, json, idempotency:
     json,
     keyed,
     keyedReply(logger, async (req, res) => {
-      const body = parseOrThrow(SetDomainBody, req.body ?? {});
+      const body = parseOrThrow(SetTenantDomainBody, req.body ?? {});
       const tenant = await setTenantDomain(orm.em.fork(), principalOf(res).tenant_id, body.domain);
       return { status: 200, body: { success: true, data: presentTenant(tenant) } };
     }),

@@ -1,7 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { Role, paginationQuery, type Permission } from '@sv/contracts';
+import { CreateUserBody, DefaultListQuery, UpdateUserBody, type Permission } from '@sv/contracts';
 import { assertCan, parseOrThrow } from '@sv/platform';
-import { z } from 'zod';
 import {
   createTenantUser,
   deleteTenantUser,
@@ -14,31 +13,6 @@ import {
 import { locals } from '../locals.ts';
 import { nextPageLink } from '../next-link.ts';
 import type { LocalRouteDeps } from './local-route.ts';
-
-const ListUsersQuery = paginationQuery({ defaultPerPage: 50 });
-
-const email = z
-  .string()
-  .trim()
-  .min(1, 'The email field is required.')
-  .max(320)
-  .pipe(z.email('The email must be a valid email address.'));
-const artistId = z.uuid('The artist_id must be a UUID.').nullable().optional();
-/** A string first, so that a missing role reads "required" rather than "invalid". */
-const role = z.string().pipe(Role);
-
-const CreateUserBody = z.object({
-  email,
-  password: z.string().min(8, 'The password must be at least 8 characters.').max(1024),
-  role,
-  artist_id: artistId,
-});
-
-const UpdateUserBody = z.object({
-  role: role.optional(),
-  artist_id: artistId,
-  status: z.enum(['active', 'suspended']).optional(),
-});
 
 /** The signed-in caller (or API key) with the permission the route needs, else 403. */
 const callerWith = (res: Response, permission: Permission): UserCaller => {
@@ -58,7 +32,7 @@ export const usersRouter = ({ orm, json }: LocalRouteDeps): Router => {
 
   router.get('/users', async (req, res) => {
     const caller = callerWith(res, 'users.read');
-    const query = parseOrThrow(ListUsersQuery, req.query);
+    const query = parseOrThrow(DefaultListQuery, req.query);
     const page = await listTenantUsers(orm.em.fork(), caller.principal.tenant_id, query);
     const link = nextPageLink(req, page.meta);
     if (link) res.set('Link', link);

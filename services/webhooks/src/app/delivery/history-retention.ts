@@ -8,12 +8,11 @@ export interface PrunedHistory {
 /**
  * Drops the delivery history older than `before`: the attempts of finished deliveries and then
  * the finished deliveries left without attempts. Pending deliveries (inside their retry window,
- * far younger than any retention) are never touched. One replica prunes at a time.
+ * far younger than any retention) are never touched. The scheduled job's lease keeps it to one
+ * replica at a time.
  */
 export const pruneDeliveryHistory = (em: EntityManager, before: Date): Promise<PrunedHistory> =>
   em.transactional(async (tx) => {
-    const [lock] = await tx.execute<{ locked: boolean }[]>(`select pg_try_advisory_xact_lock(hashtext('sv:webhooks:retention')) as "locked"`);
-    if (!lock?.locked) return { attempts: 0, deliveries: 0 };
     const attempts = await tx.execute<{ id: string }[]>(
       `delete from "webhooks"."delivery_attempt" a
         using "webhooks"."delivery" d
