@@ -11,7 +11,8 @@ describe('routing to the owning service', () => {
   let api: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    // A service writes its per-operation line at debug; these tests read it to follow the request id.
+    platform = await startPlatform({ env: { SV_LOG_LEVEL: 'debug' } });
     expect((await platform.admin('tenant', 'create', '--slug', 'acme', '--name', 'Acme')).code).toBe(0);
     const created = await platform.admin('key', 'create', '--tenant', 'acme', '--role', 'owner');
     expect(created.code).toBe(0);
