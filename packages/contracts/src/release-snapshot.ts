@@ -87,10 +87,8 @@ export const ReleaseLocalizationSnapshot = z.object({
 });
 export type ReleaseLocalizationSnapshot = z.infer<typeof ReleaseLocalizationSnapshot>;
 
-export const ReleaseSnapshot = z.object({
-  uuid: z.uuid(),
-  tenant_id: z.uuid(),
-  status: ReleaseStatus,
+/** A release's descriptive fields, as both the API's release and its snapshot carry them. */
+export const releaseDescriptiveShape = {
   title: z.string(),
   type: ReleaseType,
   upc: z.string(),
@@ -101,6 +99,13 @@ export const ReleaseSnapshot = z.object({
   label: z.string().nullable(),
   copyright_year: z.number().int(),
   copyright_holder: z.string().nullable(),
+};
+
+export const ReleaseSnapshot = z.object({
+  uuid: z.uuid(),
+  tenant_id: z.uuid(),
+  status: ReleaseStatus,
+  ...releaseDescriptiveShape,
   artist: z.object({ uuid: z.uuid(), name: z.string() }).nullable(),
   artwork: SnapshotArtwork.nullable(),
   localizations: z.array(ReleaseLocalizationSnapshot),

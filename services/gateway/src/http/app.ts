@@ -9,14 +9,14 @@ import type { BlobStore } from '@sv/platform';
 import type { IdempotencyService } from '../app/idempotency/idempotency.service.ts';
 import type { ApiKeyLookup } from '../app/auth/authenticate-api-key.ts';
 import type { CoalescedCounter } from '../app/rate-limit/coalesced-counter.ts';
-import { dispatchForwarded } from './middleware/dispatch.ts';
+import { dispatchRoute } from './middleware/dispatch.ts';
 import { resolveRoute } from './middleware/resolve-route.ts';
 import { locals } from './locals.ts';
 import type { PublicOriginLocals } from './next-link.ts';
 import { errorHandler } from './error-handler.ts';
 import { forward } from './forward.ts';
 import { healthRoute } from './health-route.ts';
-import { localRouters } from './routes/index.ts';
+import { localHandlers } from './routes/index.ts';
 import { identifyCaller, requireCaller } from './middleware/authenticate.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { jsonBody, jsonBodyLimitBytes } from './middleware/json-body.ts';
@@ -55,8 +55,8 @@ const notFound: RequestHandler = () => {
 /**
  * The edge, in order: request context and standard headers → the route, found once → who is
  * asking → rate limit (every response but health) → version → health → 404 or a caller
- * required → body (JSON or upload) → idempotency → forward to the owning service, or the
- * gateway's own routes. Errors from any step meet one mapper.
+ * required → the route's handlers: body (JSON or upload), guards, idempotency, then forward to
+ * the owning service or answer here. Errors from any step meet one mapper.
  */
 export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   const app = express();
@@ -78,22 +78,29 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
 
   const keyed = idempotency(deps.idempotency);
   const json = jsonBody(jsonBodyLimitBytes(deps.nc.info?.max_payload ?? 1024 * 1024));
+  const forwardedChain = (entry: AnyRouteDefinition): RequestHandler[] => {
+    const send = forward(entry, deps.nc, deps.subjectPrefix, deps.serviceTimeoutMs, deps.blobs);
+    // Uploads are not keyed (docs/decisions.md): a key would compare the form fields, not the file.
+    return entry.upload ? [acceptUpload(entry.upload, deps.blobs), send] : entry.idempotent ? [json, keyed, send] : [json, send];
+  };
 
   // An unknown path is 404 whether or not the caller is authenticated.
   api.use((req, res, next) => (locals(res).route ? next() : notFound(req, res, next)));
   api.use(requireCaller);
 
-  // Routes of other services, from the registry: each one's handlers, built once.
-  const chains = new Map<AnyRouteDefinition, RequestHandler[]>();
+  // Every route's handlers, built once from the registry and dispatched by the route found
+  // above: the gateway's own by their operation, other services' forwarded over NATS.
+  // Read by any operation name: the registry's gateway routes include the health probe, answered above.
+  const local: Partial<Record<string, readonly RequestHandler[]>> = localHandlers({ ...deps, json });
+  const chains = new Map<AnyRouteDefinition, readonly RequestHandler[]>();
   for (const entry of ROUTES) {
-    if (entry.service === 'gateway') continue;
-    const send = forward(entry, deps.nc, deps.subjectPrefix, deps.serviceTimeoutMs, deps.blobs);
-    // Uploads are not keyed (docs/decisions.md): a key would compare the form fields, not the file.
-    chains.set(entry, entry.upload ? [acceptUpload(entry.upload, deps.blobs), send] : entry.idempotent ? [json, keyed, send] : [json, send]);
+    const chain = entry.service === 'gateway' ? local[entry.operation] : forwardedChain(entry);
+    if (chain) chains.set(entry, chain);
+    else if (entry.rate !== null) throw new Error(`no handler for the gateway's route ${entry.method} ${entry.path} (${entry.operation})`);
   }
-  api.use(dispatchForwarded(chains));
+  // Before dispatch: the session routes read the refresh cookie.
   api.use(cookieParser());
-  api.use(localRouters({ ...deps, json }));
+  api.use(dispatchRoute(chains));
   api.use(notFound);
 
   app.use(deps.basePath || '/', api);

@@ -9,10 +9,8 @@ export interface MatchedRoute {
   pattern: string;
   rate: RateCategory;
   anonymous: boolean;
-  /** The route's declaration in the registry. */
+  /** The route's declaration in the registry: its handlers are found by it. */
   definition: AnyRouteDefinition;
-  /** Set for routes owned by another service, which the gateway forwards. */
-  forward?: AnyRouteDefinition;
   params: Record<string, string>;
 }
 
@@ -22,7 +20,6 @@ interface CompiledRoute {
   rate: RateCategory;
   anonymous: boolean;
   definition: AnyRouteDefinition;
-  forward?: AnyRouteDefinition;
 }
 
 /** The first path segment when it is literal (the index key), else '*'. */
@@ -61,7 +58,6 @@ for (const route of ROUTES) {
     rate: route.rate ?? 'general',
     anonymous: route.anonymous,
     definition: route,
-    forward: route.service === 'gateway' ? undefined : route,
   });
 }
 
@@ -81,8 +77,8 @@ export const matchRoute = (method: string, path: string): MatchedRoute | undefin
       throw error;
     }
     if (found !== false) {
-      const { pattern, rate, anonymous, definition, forward } = candidate;
-      return { pattern, rate, anonymous, definition, forward, params: found.params };
+      const { pattern, rate, anonymous, definition } = candidate;
+      return { pattern, rate, anonymous, definition, params: found.params };
     }
   }
   return undefined;

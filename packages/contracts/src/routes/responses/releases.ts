@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ArtworkPresignReply } from '../../artwork.ts';
-import { ReleaseStatus, ReleaseType, type ReleaseResource, type SubmitReleaseReply } from '../../releases.ts';
+import { releaseDescriptiveShape } from '../../release-snapshot.ts';
+import { ReleaseStatus, type ReleaseResource, type SubmitReleaseReply } from '../../releases.ts';
 import { pagedList, isoTimestamp } from './common.ts';
 
 /** A track of a release as the release shows it, by position. */
@@ -8,17 +9,8 @@ export const ReleaseTrackSummarySchema = z.object({ uuid: z.uuid(), title: z.str
 
 export const ReleaseResourceSchema = z.object({
   uuid: z.uuid(),
-  title: z.string(),
-  type: ReleaseType,
   status: ReleaseStatus,
-  upc: z.string(),
-  release_date: z.string().nullable(),
-  genre: z.string(),
-  subgenre: z.string().nullable(),
-  language: z.string().nullable(),
-  label: z.string().nullable(),
-  copyright_year: z.number().int(),
-  copyright_holder: z.string().nullable(),
+  ...releaseDescriptiveShape,
   /** The stored cover, always a .jpg on the CDN. */
   artwork_url: z.string().nullable(),
   /** The input name of the cover, read back as the stored URL. */

@@ -27,13 +27,14 @@ const runChain = (handlers: readonly RequestHandler[], req: Request, res: Respon
 
 /**
  * Sends a request whose route was already found (resolveRoute) straight to that route's
- * handlers, instead of walking every route again as the router would.
+ * handlers, forwarded or the gateway's own alike, instead of matching the path again as a
+ * router would. A route without handlers falls through (to the 404).
  */
-export const dispatchForwarded =
+export const dispatchRoute =
   (chains: ReadonlyMap<AnyRouteDefinition, readonly RequestHandler[]>) =>
   (req: Request, res: Response, next: NextFunction): void => {
     const route = locals(res).route;
-    const chain = route?.forward ? chains.get(route.forward) : undefined;
+    const chain = route ? chains.get(route.definition) : undefined;
     if (!route || !chain) {
       next();
       return;

@@ -1,15 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { RequestHandler } from 'express';
-import type { Environment } from '@sv/contracts';
+import type { Environment, GatewayRouteOperation } from '@sv/contracts';
 import type { Logger } from '@sv/platform';
 import type { BlobStore } from '@sv/platform';
 import type { SessionSettings } from '../../app/sessions/sessions.service.ts';
 import type { IdempotencyService } from '../../app/idempotency/idempotency.service.ts';
 
 /**
- * What a router of the gateway's own routes may use. Which paths those are (and whether they are
- * anonymous, their rate category, …) is declared in the route registry in packages/contracts.
+ * What the handlers of the gateway's own routes may use. Which paths those are (and whether they
+ * are anonymous, their rate category, …) is declared in the route registry in packages/contracts.
  */
 export interface LocalRouteDeps {
   environment: Environment;
@@ -23,3 +23,12 @@ export interface LocalRouteDeps {
   /** JSON body parser with the edge's size cap. */
   json: RequestHandler;
 }
+
+/** An operation of a route the gateway answers itself; the health probe is answered before dispatch. */
+export type LocalOperation = Exclude<(typeof GatewayRouteOperation)[keyof typeof GatewayRouteOperation], typeof GatewayRouteOperation.health>;
+
+/**
+ * A route's handlers in the order they run (body parser, guards, idempotency, the answer), keyed
+ * by the registry's operation: every spelling of a route (aliases) shares its operation's list.
+ */
+export type LocalHandlers = Partial<Record<LocalOperation, readonly RequestHandler[]>>;

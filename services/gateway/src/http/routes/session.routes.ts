@@ -1,5 +1,5 @@
-import { Router, type CookieOptions, type Request, type Response } from 'express';
-import { Header, LoginBody } from '@sv/contracts';
+import type { CookieOptions, Request, Response } from 'express';
+import { GatewayRouteOperation, Header, LoginBody } from '@sv/contracts';
 import { ForbiddenError, parseOrThrow } from '@sv/platform';
 import { TokenMissingError } from '../../app/auth/auth.errors.ts';
 import { REFRESH_COOKIE } from '../../app/sessions/refresh-token.ts';
@@ -12,7 +12,7 @@ import {
 } from '../../app/sessions/sessions.service.ts';
 import { resolveLoginTenant } from '../../app/tenants/resolve-tenant.ts';
 import { locals } from '../locals.ts';
-import type { LocalRouteDeps } from './local-route.ts';
+import type { LocalHandlers, LocalRouteDeps } from './local-route.ts';
 
 export type SessionRoutesSettings = LocalRouteDeps['sessions'];
 
@@ -39,9 +39,8 @@ const refreshCookie = (req: Request): string => {
 };
 
 /** Sessions: login and refresh need no bearer token (they are how one is obtained); ending one does. */
-export const sessionRouter = ({ orm, sessions: settings, json }: LocalRouteDeps): Router => {
-  const router = Router();
-  router.post('/auth/login', json, async (req, res) => {
+export const sessionHandlers = ({ orm, sessions: settings, json }: LocalRouteDeps): LocalHandlers => {
+  const signIn = async (req: Request, res: Response) => {
     const body = parseOrThrow(LoginBody, req.body ?? {});
     const em = orm.em.fork();
     const tenant = await resolveLoginTenant(em, {
@@ -50,12 +49,11 @@ export const sessionRouter = ({ orm, sessions: settings, json }: LocalRouteDeps)
       host: req.hostname,
     });
     sendSession(res, settings, await login(em, settings, tenant, body));
-  });
+  };
+  // Reads the refresh cookie, parsed before dispatch (app.ts).
   const refresh = async (req: Request, res: Response) => {
     sendSession(res, settings, await refreshSession(orm.em.fork(), settings, refreshCookie(req)));
   };
-  router.post('/auth/refresh', refresh);
-  router.post('/auth/token/refresh', refresh);
 
   // An API key has no session to end.
   const session = (res: Response) => {
@@ -63,20 +61,28 @@ export const sessionRouter = ({ orm, sessions: settings, json }: LocalRouteDeps)
     if (!state.userId || !state.sessionFamilyId) throw new ForbiddenError();
     return { userId: state.userId, familyId: state.sessionFamilyId };
   };
-  router.post('/auth/logout', async (_req, res) => {
+  const logout = async (_req: Request, res: Response) => {
     await revokeFamily(orm.em.fork(), session(res).familyId);
     res.clearCookie(REFRESH_COOKIE, cookieOptions(settings));
     res.json({ success: true, message: 'Logged out.' });
-  });
-  router.post('/auth/logout-all', async (_req, res) => {
+  };
+  const logoutAll = async (_req: Request, res: Response) => {
     await revokeAllSessionsOfUser(orm.em.fork(), session(res).userId);
     res.clearCookie(REFRESH_COOKIE, cookieOptions(settings));
     res.json({ success: true, message: 'Logged out of every session.' });
-  });
-  router.post('/auth/token/revoke', async (_req, res) => {
+  };
+  const revokeToken = async (_req: Request, res: Response) => {
     await revokeFamily(orm.em.fork(), session(res).familyId);
     res.clearCookie(REFRESH_COOKIE, cookieOptions(settings));
     res.status(204).end();
-  });
-  return router;
+  };
+
+  return {
+    [GatewayRouteOperation.login]: [json, signIn],
+    // /auth/refresh and its alias /auth/token/refresh.
+    [GatewayRouteOperation.refresh]: [refresh],
+    [GatewayRouteOperation.logout]: [logout],
+    [GatewayRouteOperation.logoutAll]: [logoutAll],
+    [GatewayRouteOperation.revokeToken]: [revokeToken],
+  };
 };

@@ -1,5 +1,5 @@
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { CreateClientBody, DefaultListQuery, SetTenantDomainBody, type Principal } from '@sv/contracts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { CreateClientBody, DefaultListQuery, GatewayRouteOperation, SetTenantDomainBody, type Principal } from '@sv/contracts';
 import { DomainError, errorToReply, parseOrThrow, statusOfKind, type Logger } from '@sv/platform';
 import type { UploadSpec } from '@sv/contracts';
 import { loginAs } from '../../app/tenants/login-as.service.ts';
@@ -13,7 +13,7 @@ import { recordKeyedOutcome } from '../keyed-outcome.ts';
 import { nextPageLink } from '../next-link.ts';
 import { idempotency } from '../middleware/idempotency.ts';
 import { acceptUpload, type UploadResult } from '../middleware/upload.ts';
-import type { LocalRouteDeps } from './local-route.ts';
+import type { LocalHandlers, LocalRouteDeps } from './local-route.ts';
 
 const WHITELABEL_UPLOADS: Record<WhitelabelAsset, UploadSpec> = {
   logo: { field: 'logo', kind: 'image' },
@@ -67,42 +67,34 @@ const keyedReply =
  * The tenant hierarchy as its admins see it: clients (child tenants) at any depth, login-as
  * into them, the caller tenant's own domain and white-label assets.
  */
-export const tenantsRouter = ({ orm, blobs, logger, sessions, json, idempotency: idempotencyService }: LocalRouteDeps): Router => {
-  const router = Router();
+export const tenantsHandlers = ({ orm, blobs, logger, sessions, json, idempotency: idempotencyService }: LocalRouteDeps): LocalHandlers => {
   const keyed = idempotency(idempotencyService);
 
-  router.get('/tenants/clients', requireTenantAdmin, async (req, res) => {
+  const listClientTenants = async (req: Request, res: Response) => {
     const query = parseOrThrow(DefaultListQuery, req.query);
     const page = await listClients(orm.em.fork(), principalOf(res).tenant_id, query);
     const link = nextPageLink(req, page.meta);
     if (link) res.set('Link', link);
     res.json({ success: true, data: page.clients.map(presentTenant), meta: page.meta });
+  };
+
+  const createClient = keyedReply(logger, async (req, res) => {
+    const body = parseOrThrow(CreateClientBody, req.body ?? {});
+    const tenant = await createTenant(orm.em.fork(), {
+      slug: body.slug,
+      name: body.name,
+      parentId: principalOf(res).tenant_id,
+      domain: body.domain ?? undefined,
+    });
+    return { status: 201, body: { success: true, data: presentTenant(tenant) } };
   });
 
-  router.post(
-    '/tenants/clients',
-    requireTenantAdmin,
-    json,
-    keyed,
-    keyedReply(logger, async (req, res) => {
-      const body = parseOrThrow(CreateClientBody, req.body ?? {});
-      const tenant = await createTenant(orm.em.fork(), {
-        slug: body.slug,
-        name: body.name,
-        parentId: principalOf(res).tenant_id,
-        domain: body.domain ?? undefined,
-      });
-      return { status: 201, body: { success: true, data: presentTenant(tenant) } };
-    }),
-  );
-
-  router.get('/tenants/clients/:uuid', requireTenantAdmin, async (req, res) => {
+  const getClientTenant = async (req: Request, res: Response) => {
     const tenant = await findClient(orm.em.fork(), principalOf(res).tenant_id, String(req.params.uuid));
     res.json({ success: true, data: presentTenant(tenant) });
-  });
+  };
 
-  // Not keyed: a replay would hand out a stored bearer token, and each call is its own audited session.
-  router.post('/tenants/clients/:uuid/login-as', async (req, res) => {
+  const loginAsClient = async (req: Request, res: Response) => {
     const state = locals(res);
     const result = await loginAs(
       orm.em.fork(),
@@ -121,26 +113,22 @@ export const tenantsRouter = ({ orm, blobs, logger, sessions, json, idempotency:
         note: LOGIN_AS_NOTE,
       },
     });
+  };
+
+  const setDomain = keyedReply(logger, async (req, res) => {
+    const body = parseOrThrow(SetTenantDomainBody, req.body ?? {});
+    const tenant = await setTenantDomain(orm.em.fork(), principalOf(res).tenant_id, body.domain);
+    return { status: 200, body: { success: true, data: presentTenant(tenant) } };
   });
 
-  router.put(
-    '/tenants/domain',
-    requireTenantAdmin,
-    json,
-    keyed,
-    keyedReply(logger, async (req, res) => {
-      const body = parseOrThrow(SetTenantDomainBody, req.body ?? {});
-      const tenant = await setTenantDomain(orm.em.fork(), principalOf(res).tenant_id, body.domain);
-      return { status: 200, body: { success: true, data: presentTenant(tenant) } };
-    }),
-  );
-
-  router.get('/tenants/whitelabel', async (_req, res) => {
+  const getWhitelabel = async (_req: Request, res: Response) => {
     res.json({ success: true, data: await readWhitelabel(orm.em.fork(), principalOf(res).tenant_id) });
-  });
+  };
 
-  for (const [asset, spec] of Object.entries(WHITELABEL_UPLOADS) as [WhitelabelAsset, UploadSpec][]) {
-    router.post(`/tenants/whitelabel/${asset}`, requireTenantAdmin, acceptUpload(spec, blobs), async (_req, res) => {
+  // The admin check comes before the upload, so a refused caller never gets a file stored.
+  const whitelabelUpload = (asset: WhitelabelAsset): RequestHandler[] => {
+    const spec = WHITELABEL_UPLOADS[asset];
+    const store = async (_req: Request, res: Response) => {
       const file = (res.locals.upload as UploadResult).files.find((candidate) => candidate.field === spec.field);
       if (!file) throw new Error(`upload middleware passed without a ${spec.field} file`);
       try {
@@ -150,7 +138,19 @@ export const tenantsRouter = ({ orm, blobs, logger, sessions, json, idempotency:
         await blobs.remove(file.key).catch(() => undefined);
         throw error;
       }
-    });
-  }
-  return router;
+    };
+    return [requireTenantAdmin, acceptUpload(spec, blobs), store];
+  };
+
+  return {
+    [GatewayRouteOperation.clientsList]: [requireTenantAdmin, listClientTenants],
+    [GatewayRouteOperation.clientsCreate]: [requireTenantAdmin, json, keyed, createClient],
+    [GatewayRouteOperation.clientsGet]: [requireTenantAdmin, getClientTenant],
+    // Not keyed: a replay would hand out a stored bearer token, and each call is its own audited session.
+    [GatewayRouteOperation.loginAs]: [loginAsClient],
+    [GatewayRouteOperation.domainSet]: [requireTenantAdmin, json, keyed, setDomain],
+    [GatewayRouteOperation.whitelabelGet]: [getWhitelabel],
+    [GatewayRouteOperation.whitelabelLogo]: whitelabelUpload('logo'),
+    [GatewayRouteOperation.whitelabelFavicon]: whitelabelUpload('favicon'),
+  };
 };

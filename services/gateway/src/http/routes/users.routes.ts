@@ -1,6 +1,6 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { CreateUserBody, DefaultListQuery, UpdateUserBody, type Permission } from '@sv/contracts';
-import { assertCan, parseOrThrow } from '@sv/platform';
+import type { Request, RequestHandler, Response } from 'express';
+import { CreateUserBody, DefaultListQuery, GatewayRouteOperation, Messages, UpdateUserBody, type Permission } from '@sv/contracts';
+import { NotFoundError, assertCan, parseOrThrow } from '@sv/platform';
 import {
   createTenantUser,
   deleteTenantUser,
@@ -12,7 +12,7 @@ import {
 } from '../../app/users/users.service.ts';
 import { locals } from '../locals.ts';
 import { nextPageLink } from '../next-link.ts';
-import type { LocalRouteDeps } from './local-route.ts';
+import type { LocalHandlers, LocalRouteDeps } from './local-route.ts';
 
 /** The signed-in caller (or API key) with the permission the route needs, else 403. */
 const callerWith = (res: Response, permission: Permission): UserCaller => {
@@ -22,24 +22,28 @@ const callerWith = (res: Response, permission: Permission): UserCaller => {
   return { principal, userId };
 };
 
-/** `/users/me` belongs to other routers: leave this one so the request reaches them (or 404). */
-const notMe: RequestHandler = (req, _res, next) => next(req.params.uuid === 'me' ? 'router' : undefined);
+/**
+ * `/users/me` is not a user: GET and PATCH of it are other routes (the registry lists them first),
+ * and any other method of it is an unknown endpoint, as it was when no route answered it.
+ */
+const notMe: RequestHandler = (req, _res, next) => {
+  if (req.params.uuid === 'me') throw new NotFoundError(Messages.endpointNotFound, 'route.not_found');
+  next();
+};
 
 const uuidOf = (req: Request): string => String(req.params.uuid ?? '');
 
-export const usersRouter = ({ orm, json }: LocalRouteDeps): Router => {
-  const router = Router();
-
-  router.get('/users', async (req, res) => {
+export const usersHandlers = ({ orm, json }: LocalRouteDeps): LocalHandlers => {
+  const list = async (req: Request, res: Response) => {
     const caller = callerWith(res, 'users.read');
     const query = parseOrThrow(DefaultListQuery, req.query);
     const page = await listTenantUsers(orm.em.fork(), caller.principal.tenant_id, query);
     const link = nextPageLink(req, page.meta);
     if (link) res.set('Link', link);
     res.json({ success: true, data: page.users.map(presentUser), meta: page.meta });
-  });
+  };
 
-  router.post('/users', json, async (req, res) => {
+  const create = async (req: Request, res: Response) => {
     const caller = callerWith(res, 'users.manage');
     const body = parseOrThrow(CreateUserBody, req.body ?? {});
     const user = await createTenantUser(orm.em.fork(), caller, {
@@ -49,15 +53,15 @@ export const usersRouter = ({ orm, json }: LocalRouteDeps): Router => {
       artistId: body.artist_id,
     });
     res.status(201).json({ success: true, data: presentUser(user) });
-  });
+  };
 
-  router.get('/users/:uuid', notMe, async (req, res) => {
+  const get = async (req: Request, res: Response) => {
     const caller = callerWith(res, 'users.read');
     const user = await findTenantUser(orm.em.fork(), caller.principal.tenant_id, uuidOf(req));
     res.json({ success: true, data: presentUser(user) });
-  });
+  };
 
-  router.patch('/users/:uuid', notMe, json, async (req, res) => {
+  const update = async (req: Request, res: Response) => {
     const caller = callerWith(res, 'users.manage');
     const body = parseOrThrow(UpdateUserBody, req.body ?? {});
     const user = await updateTenantUser(orm.em.fork(), caller, uuidOf(req), {
@@ -66,13 +70,19 @@ export const usersRouter = ({ orm, json }: LocalRouteDeps): Router => {
       status: body.status,
     });
     res.json({ success: true, data: presentUser(user) });
-  });
+  };
 
-  router.delete('/users/:uuid', notMe, async (req, res) => {
+  const remove = async (req: Request, res: Response) => {
     const caller = callerWith(res, 'users.manage');
     await deleteTenantUser(orm.em.fork(), caller, uuidOf(req));
     res.status(204).end();
-  });
+  };
 
-  return router;
+  return {
+    [GatewayRouteOperation.usersList]: [list],
+    [GatewayRouteOperation.usersCreate]: [json, create],
+    [GatewayRouteOperation.usersGet]: [notMe, get],
+    [GatewayRouteOperation.usersUpdate]: [notMe, json, update],
+    [GatewayRouteOperation.usersDelete]: [notMe, remove],
+  };
 };
