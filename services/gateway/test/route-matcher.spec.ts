@@ -1,5 +1,5 @@
 import { isHealthPath, isKnownRoute, rateCategoryOf } from '../src/http/route-matcher.ts';
-import { RATE_LIMITS } from '../src/app/rate-limit/rate-categories.ts';
+import { RATE_LIMITS } from '@sv/contracts';
 
 const UUID = '6f1c2a52-3d5e-4b8a-9c0d-1e2f3a4b5c6d';
 

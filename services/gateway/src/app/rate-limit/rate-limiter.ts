@@ -1,8 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { Header, Messages } from '@sv/contracts';
+import { Header, Messages, RATE_LIMITS, RATE_WINDOW_SECONDS, type RateCategory } from '@sv/contracts';
 import { DomainError } from '@sv/platform';
 import { CoalescedCounter } from './coalesced-counter.ts';
-import { RATE_LIMITS, RATE_WINDOW_SECONDS, type RateCategory } from './rate-categories.ts';
 
 export interface RateDecision {
   limit: number;
@@ -35,35 +34,15 @@ export const currentRateWindow = (now = new Date()): RateWindow => {
   return { start, resetAt: start + RATE_WINDOW_SECONDS, now: nowSeconds };
 };
 
-/**
- * Adds one to `bucket` in `window` and returns the new count. One upsert in Postgres, so every
- * gateway replica shares the counter and two requests can never both take the last slot.
- */
-export const countInWindow = async (em: EntityManager, bucket: string, window: RateWindow): Promise<number> => {
-  const [row] = await em.execute<{ count: number }[]>(
-    `insert into "gateway"."rate_limit_window" ("bucket", "window_start", "count")
-       values (?, to_timestamp(?), 1)
-     on conflict ("bucket", "window_start") do update set "count" = "rate_limit_window"."count" + 1
-     returning "count"`,
-    [bucket, window.start],
-  );
-  return Number(row?.count ?? 1);
-};
-
-/** The count of `bucket` in `window`, without adding to it. */
-export const readWindowCount = async (em: EntityManager, bucket: string, window: RateWindow): Promise<number> => {
-  const [row] = await em.execute<{ count: number }[]>(
-    `select "count" from "gateway"."rate_limit_window" where "bucket" = ? and "window_start" = to_timestamp(?)`,
-    [bucket, window.start],
-  );
-  return Number(row?.count ?? 0);
-};
-
 /** The 429 for a bucket whose `limit` is spent in `window`. */
 export const rateLimitExceeded = (limit: number, window: RateWindow): RateLimitedError =>
   new RateLimitedError({ limit, remaining: 0, resetAt: window.resetAt, allowed: false, retryAfterSeconds: Math.max(1, window.resetAt - window.now) });
 
-/** Adds `n` to `bucket`'s count in the window starting at `windowStart` (Unix seconds); the count after. */
+/**
+ * Adds `n` to `bucket`'s count in the window starting at `windowStart` (Unix seconds) and returns
+ * the count after. One upsert in Postgres, so every gateway replica shares the counter and two
+ * requests can never both take the last slot.
+ */
 export const addToWindow = async (em: EntityManager, bucket: string, windowStart: number, n: number): Promise<number> => {
   const [row] = await em.execute<{ count: number }[]>(
     `insert into "gateway"."rate_limit_window" ("bucket", "window_start", "count")
@@ -74,6 +53,9 @@ export const addToWindow = async (em: EntityManager, bucket: string, windowStart
   );
   return Number(row?.count ?? n);
 };
+
+/** Adds one to `bucket` in `window` and returns the new count. */
+export const countInWindow = (em: EntityManager, bucket: string, window: RateWindow): Promise<number> => addToWindow(em, bucket, window.start, 1);
 
 /** The shared request counter of one gateway process: Postgres, coalesced per bucket. */
 export const createRequestCounter = (orm: MikroORM): CoalescedCounter =>

@@ -1,7 +1,7 @@
-import { Messages } from '@sv/contracts';
+import { Messages, UPLOAD_MAX_MEGABYTES, type UploadKind } from '@sv/contracts';
 
 /**
- * Size ceilings and allowed types of the spec's Limits, per kind of upload.
+ * Allowed types per kind of upload, with the size ceilings the route registry declares.
  *
  * `detect: 'bytes'`: the type is what the file's first bytes show (file-type), whatever the client
  * declared, and `mimeTypes` lists the names file-type gives. `detect: 'declared'`: text has no
@@ -10,13 +10,13 @@ import { Messages } from '@sv/contracts';
 export const UPLOAD_KINDS = {
   image: {
     label: 'image',
-    maxMegabytes: 20,
+    maxMegabytes: UPLOAD_MAX_MEGABYTES.image,
     detect: 'bytes',
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/tiff'],
   },
   audio: {
     label: 'audio',
-    maxMegabytes: 200,
+    maxMegabytes: UPLOAD_MAX_MEGABYTES.audio,
     detect: 'bytes',
     // WAV, FLAC, AIFF, MP3 (file-type also names MPEG layers I and II audio/mpeg), AAC (ADTS),
     // and MPEG-4 audio: M4A is audio/x-m4a; M4B, F4A and F4B are audio/mp4.
@@ -24,24 +24,24 @@ export const UPLOAD_KINDS = {
   },
   document: {
     label: 'document',
-    maxMegabytes: 10,
+    maxMegabytes: UPLOAD_MAX_MEGABYTES.document,
     detect: 'declared',
     mimeTypes: ['application/xml', 'text/xml', 'text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'],
   },
   animated: {
     label: 'animated artwork',
-    maxMegabytes: 50,
+    maxMegabytes: UPLOAD_MAX_MEGABYTES.animated,
     detect: 'bytes',
     mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'image/gif'],
     tooLargeMessage: Messages.animatedTooLarge,
   },
   video: {
     label: 'video',
-    maxMegabytes: 2048,
+    maxMegabytes: UPLOAD_MAX_MEGABYTES.video,
     detect: 'bytes',
     mimeTypes: ['video/mp4', 'video/quicktime'],
   },
-} as const satisfies Record<string, UploadKindSpec>;
+} as const satisfies Record<UploadKind, UploadKindSpec>;
 
 export interface UploadKindSpec {
   label: string;
@@ -51,8 +51,6 @@ export interface UploadKindSpec {
   /** The 413 message when not the generic one. */
   tooLargeMessage?: string;
 }
-
-export type UploadKind = keyof typeof UPLOAD_KINDS;
 
 export const uploadKind = (kind: UploadKind): UploadKindSpec => UPLOAD_KINDS[kind];
 
