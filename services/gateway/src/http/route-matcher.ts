@@ -5,21 +5,14 @@ const VERSION_PREFIX = /^\/v\d+(?=\/|$)/i;
 
 /** What the edge knows about a request once its route is found, before anything else runs. */
 export interface MatchedRoute {
-  /** The route's own (version-free) pattern, e.g. /artists/:uuid. */
-  pattern: string;
-  rate: RateCategory;
-  anonymous: boolean;
-  /** The route's declaration in the registry: its handlers are found by it. */
+  /** The route's declaration in the registry: its rate, whether it is anonymous, its handlers. */
   definition: AnyRouteDefinition;
   params: Record<string, string>;
 }
 
 interface CompiledRoute {
-  pattern: string;
-  matches: MatchFunction<Record<string, string>>;
-  rate: RateCategory;
-  anonymous: boolean;
   definition: AnyRouteDefinition;
+  matches: MatchFunction<Record<string, string>>;
 }
 
 /** The first path segment when it is literal (the index key), else '*'. */
@@ -28,17 +21,6 @@ const leadingSegment = (path: string): string => {
   return segment.startsWith(':') || segment.includes('*') ? '*' : segment;
 };
 
-/**
- * Routes by method, then by their first segment: a request is tried against the few routes that
- * can match it, not all of them.
- */
-const index = new Map<string, Map<string, CompiledRoute[]>>();
-const add = (method: string, route: CompiledRoute): void => {
-  const byMethod = index.get(method) ?? new Map<string, CompiledRoute[]>();
-  index.set(method, byMethod);
-  const key = leadingSegment(route.pattern);
-  byMethod.set(key, [...(byMethod.get(key) ?? []), route]);
-};
 /** A parameter that is not valid percent-encoding names nothing: the path matches no route. */
 class MalformedParameter extends Error {}
 const decodeParameter = (value: string): string => {
@@ -48,18 +30,32 @@ const decodeParameter = (value: string): string => {
     throw new MalformedParameter();
   }
 };
-const compile = (path: string) => match<Record<string, string>>(path, { decode: decodeParameter });
 
-for (const route of ROUTES) {
-  add(route.method, {
-    pattern: route.path,
-    matches: compile(route.path),
-    // The health probe (rate null) is never counted; rateLimit skips it before asking.
-    rate: route.rate ?? 'general',
-    anonymous: route.anonymous,
-    definition: route,
-  });
+/**
+ * Routes by method, then by their first segment: a request is tried against the few routes that
+ * can match it, not all of them (in registry order, literal first segments before parameters).
+ */
+const index = new Map<string, Map<string, CompiledRoute[]>>();
+for (const definition of ROUTES) {
+  const byMethod = index.get(definition.method) ?? new Map<string, CompiledRoute[]>();
+  index.set(definition.method, byMethod);
+  const key = leadingSegment(definition.path);
+  byMethod.set(key, [...(byMethod.get(key) ?? []), { definition, matches: match(definition.path, { decode: decodeParameter }) }]);
 }
+
+const firstMatch = (candidates: readonly CompiledRoute[] | undefined, path: string): MatchedRoute | undefined => {
+  for (const candidate of candidates ?? []) {
+    let found: ReturnType<CompiledRoute['matches']>;
+    try {
+      found = candidate.matches(path);
+    } catch (error) {
+      if (error instanceof MalformedParameter) continue;
+      throw error;
+    }
+    if (found !== false) return { definition: candidate.definition, params: found.params };
+  }
+  return undefined;
+};
 
 export const withoutVersion = (path: string): string => path.replace(VERSION_PREFIX, '') || '/';
 
@@ -68,33 +64,27 @@ export const matchRoute = (method: string, path: string): MatchedRoute | undefin
   const unversioned = withoutVersion(path);
   const byMethod = index.get(method === 'HEAD' ? 'GET' : method);
   if (!byMethod) return undefined;
-  for (const candidate of [...(byMethod.get(leadingSegment(unversioned)) ?? []), ...(byMethod.get('*') ?? [])]) {
-    let found: ReturnType<CompiledRoute['matches']>;
-    try {
-      found = candidate.matches(unversioned);
-    } catch (error) {
-      if (error instanceof MalformedParameter) continue;
-      throw error;
-    }
-    if (found !== false) {
-      const { pattern, rate, anonymous, definition } = candidate;
-      return { pattern, rate, anonymous, definition, params: found.params };
-    }
-  }
-  return undefined;
+  return firstMatch(byMethod.get(leadingSegment(unversioned)), unversioned) ?? firstMatch(byMethod.get('*'), unversioned);
 };
 
 /** True when some route serves this method and (version-free) path. */
 export const isKnownRoute = (method: string, path: string): boolean => matchRoute(method, path) !== undefined;
 
 /** True when the matched route needs no token (login, refresh, password reset…). */
-export const isAnonymousRoute = (method: string, path: string): boolean => matchRoute(method, path)?.anonymous === true;
+export const isAnonymousRoute = (method: string, path: string): boolean => matchRoute(method, path)?.definition.anonymous === true;
+
+/**
+ * The rate category of a request whose route (if any) is known: HEAD and unknown paths are
+ * general. The health probe's route has none (it is never counted; rateLimit skips it first).
+ */
+export const rateCategoryOfMatch = (method: string, route: MatchedRoute | undefined): RateCategory =>
+  method === 'HEAD' ? 'general' : (route?.definition.rate ?? 'general');
 
 /**
  * The rate category of a request, decided before routing so that every response, including
  * 404s and version errors, is counted and carries the X-RateLimit headers.
  */
-export const rateCategoryOf = (method: string, path: string): RateCategory => (method === 'HEAD' ? 'general' : (matchRoute(method, path)?.rate ?? 'general'));
+export const rateCategoryOf = (method: string, path: string): RateCategory => rateCategoryOfMatch(method, matchRoute(method, path));
 
 const HEALTH_PATH = new RegExp(`^(/(${SUPPORTED_VERSIONS.join('|')}))?/health/?$`, 'i');
 

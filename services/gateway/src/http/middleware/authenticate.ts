@@ -26,7 +26,7 @@ export const identifyCaller =
   async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const state = locals(res);
     const token = bearerToken(req);
-    if (!token || state.route?.anonymous || isHealthPath(req.path)) {
+    if (!token || state.route?.definition.anonymous || isHealthPath(req.path)) {
       next();
       return;
     }
@@ -53,7 +53,7 @@ export const identifyCaller =
 /** Stops a request without a valid caller, unless its route is anonymous. */
 export const requireCaller = (_req: Request, res: Response, next: NextFunction): void => {
   const state = locals(res);
-  if (state.route?.anonymous || state.principal) {
+  if (state.route?.definition.anonymous || state.principal) {
     next();
     return;
   }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Header, SUPPORTED_VERSIONS } from '@sv/contracts';
-import { isHealthPath } from '../route-matcher.ts';
+import { isHealthPath, rateCategoryOfMatch } from '../route-matcher.ts';
 import { RateLimitedError, consumeRateLimit } from '../../app/rate-limit/rate-limiter.ts';
 import type { CoalescedCounter } from '../../app/rate-limit/coalesced-counter.ts';
 import { locals } from '../locals.ts';
@@ -21,7 +21,7 @@ export const rateLimit =
       return;
     }
     const state = locals(res);
-    const category = req.method === 'HEAD' ? 'general' : (state.route?.rate ?? 'general');
+    const category = rateCategoryOfMatch(req.method, state.route);
     const subject = state.rateSubject ?? `ip:${req.ip ?? 'unknown'}`;
     const decision = await consumeRateLimit(counter, category, subject, { multiplier });
     res.set(Header.rateLimitLimit, String(decision.limit));
