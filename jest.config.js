@@ -27,6 +27,9 @@ export default {
     project('supply-chain', '<rootDir>/services/supply-chain'),
     project('webhooks', '<rootDir>/services/webhooks'),
     project('delivery', '<rootDir>/services/delivery'),
+    project('ingestion', '<rootDir>/services/ingestion'),
+    project('docs', '<rootDir>/services/docs'),
+    project('mcp', '<rootDir>/services/mcp'),
     project('dev', '<rootDir>/tools/dev'),
   ],
 };

@@ -7,16 +7,21 @@
 #                     (flags: --iterations N (200), --warmup N (20))
 #   delivery-latency  approve → release.dsp.<slug>.submitted at a webhook receiver, beyond QC
 #                     (flags: --releases N (5), --store SLUG (spotify))
-# `run.sh` runs all four with their defaults; `run.sh NAME [flags]` runs one. Flags without a
+#   ingestion-bulk    POST /v1/ingestion/bulk of 200 releases of 3 tracks → job completed
+#                     (flags: --runs N (3))
+#   ddex-read         parse, XSD validation and whole read of the largest ERN sample of each version
+#                     (flags: --iterations N (50), --warmup N (5))
+# `run.sh` runs them all with their defaults; `run.sh NAME [flags]` runs one. Flags without a
 # name go to artist-read, as before. Needs Postgres and NATS reachable (SV_TEST_POSTGRES_URL /
-# SV_TEST_NATS_URL, same defaults as the tests), and ffmpeg and OpenSSH for delivery-latency.
+# SV_TEST_NATS_URL, same defaults as the tests), and ffmpeg and OpenSSH for delivery-latency;
+# ddex-build and ddex-read need nothing running.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 NODE=node_modules/.bin/node
 bench() { "$NODE" "tools/bench/src/$1.bench.ts" "${@:2}"; }
 case "${1:-all}" in
-  artist-read | ddex-build | delivery-latency) bench "$@" ;;
+  artist-read | ddex-build | delivery-latency | ingestion-bulk | ddex-read) bench "$@" ;;
   release-write) bench artist-read --scenario write "${@:2}" ;;
-  all) bench artist-read && bench artist-read --scenario write && bench ddex-build && bench delivery-latency ;;
+  all) bench artist-read && bench artist-read --scenario write && bench ddex-build && bench delivery-latency && bench ingestion-bulk && bench ddex-read ;;
   *) bench artist-read "$@" ;;
 esac

@@ -6,6 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ensure_dependencies
 ensure_system_tools
+ensure_test_tools
 ensure_infrastructure
 
 say "typecheck"

@@ -25,3 +25,6 @@ export * from './supply-chain-config.ts';
 export * from './delivery.ts';
 export * from './access-changes.ts';
 export * from './routes/index.ts';
+export * from './bus-permissions.ts';
+export * from './event-catalogue.ts';
+export * from './ingestion.ts';

@@ -170,7 +170,7 @@ export const Messages = {
   planTerritoriesEmpty: (dsp: string) => `The territories for ${dsp} leave no territory to deliver to.`,
   planReleaseDatePast: (dsp: string, date: string) =>
     `The release date ${date} for ${dsp} is in the past: the store will make the release available as soon as it is ingested.`,
-  planErnVersion: (dsp: string, version: string) => `${dsp} is registered for ERN ${version}; the platform sends ERN 4.3.`,
+  planErnVersion: (dsp: string, version: string) => `${dsp} is registered for ERN ${version}, which the platform does not write.`,
   planPolicyNotOffered: (dsp: string, policy: string) =>
     `${dsp} does not take ${policy} by default: make sure its agreement covers it, or override the store's monetization.`,
 } as const;

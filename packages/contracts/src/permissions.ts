@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'royalties.approve': ADMINS,
   'royalties.pay': ADMINS,
   'finance.manage': ADMINS,
+  // Subscriptions are the tenant's, not an artist's, and their URLs often carry the receiver's token.
+  'webhooks.read': MEMBERS,
   'webhooks.manage': ADMINS,
   'users.read': MEMBERS,
   'users.manage': ADMINS,
@@ -63,6 +65,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'royalties.approve': 'POST /royalties/{uuid}/approve',
   'royalties.pay': 'POST /royalties/{uuid}/pay',
   'finance.manage': 'finance periods, sales reports, statements and payouts',
+  'webhooks.read': 'list and read webhook subscriptions and their delivery log',
   'webhooks.manage': 'create, update, delete, test and re-key webhook subscriptions',
   'users.read': 'GET /users and GET /users/{uuid}',
   'users.manage': 'POST, PATCH and DELETE /users (never above the caller\'s own rank)',
@@ -72,7 +75,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'ingestion.submit': 'POST /ingestion/bulk, /ingestion/ddex and /ingestion/csv',
   'distribution.deliver': 'DDEX deliver, redeliver and purge (takedown)',
   'supply_chain.manage': 'release monetization, pricing tier, territories and per-DSP overrides',
-  'credits.manage': 'writers, publishers and collaborators; track credits, rights and localizations',
+  'credits.manage':
+    'writers, publishers and collaborators (artist-scoped principals change or delete only those no other artist\'s track credits); track credits, rights and localizations',
   'videos.manage': 'create, update, upload and submit videos (plan rule: video_distribution)',
   'videos.review': 'approve or reject a submitted video (assigns its ISRC on approval)',
 };

@@ -25,6 +25,12 @@ const releaseDate = z
   .refine(isCalendarDate, 'The release_date must be a real date written YYYY-MM-DD.');
 
 /**
+ * The platform's UPC-A or EAN-13 of a DDEX ICPN: a GTIN-14 with a leading zero (as DDEX's samples
+ * write EANs) is that EAN-13; anything else is as given.
+ */
+export const upcOfIcpn = (icpn: string): string => (/^0\d{13}$/.test(icpn) ? icpn.slice(1) : icpn);
+
+/**
  * A UPC-A (12 digits) or EAN-13 (13 digits); blank means "assign one". The check digit is
  * verified by the catalogue, which owns the GS1 arithmetic.
  */

@@ -43,6 +43,7 @@ const EXPECTED: Record<string, string> = {
   'ingestion.submit':     ' Y   Y   .   .   .   .   Y ',
   'tracks.manage':        ' Y   Y   Y   Y   Y   Y   Y ',
   'artists.manage':       ' .   .   Y   Y   Y   Y   Y ',
+  'webhooks.read':        ' .   .   Y   Y   Y   Y   Y ',
   'webhooks.manage':      ' .   .   .   Y   Y   Y   Y ',
   'distribution.deliver': ' .   .   .   Y   Y   Y   Y ',
 };
@@ -126,6 +127,9 @@ describe('the permission table', () => {
       expect(can(as(role), 'releases.reject')).toBe(false);
       expect(can(as(role), 'users.read')).toBe(false);
       expect(can(as(role), 'users.manage')).toBe(false);
+      // Webhook subscriptions are the tenant's: an artist's key, roster or not, never reads them.
+      expect(can(as(role), 'webhooks.read')).toBe(false);
+      expect(can(as(role, true), 'webhooks.read')).toBe(false);
       expect(isArtistScoped(as(role))).toBe(true);
       expect(isArtistScoped(as(role, true))).toBe(false);
     }

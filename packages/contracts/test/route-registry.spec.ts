@@ -179,6 +179,20 @@ describe('the route registry', () => {
     ]);
   });
 
+  it('marks as sensitive (never cached) every route that hands out or redeems a credential', () => {
+    expect(ROUTES.filter((route) => route.sensitive).map(pair).sort()).toEqual([
+      'POST /auth/login',
+      'POST /auth/refresh',
+      'POST /auth/reset-password',
+      'POST /auth/token/refresh',
+      'POST /auth/verify-otp',
+      'POST /releases/:uuid/artwork/presign',
+      'POST /tenants/clients/:uuid/login-as',
+      'POST /webhooks',
+      'POST /webhooks/:uuid/regenerate-secret',
+    ]);
+  });
+
   it('honours Idempotency-Key on POST, PUT and PATCH writes only, never on uploads or credential flows', () => {
     const neverKeyed = (route: AnyRouteDefinition) => route.method === 'GET' || route.method === 'DELETE' || route.upload !== undefined;
     expect(offending((route) => neverKeyed(route) && route.idempotent)).toEqual([]);
@@ -187,9 +201,9 @@ describe('the route registry', () => {
   });
 
   it('marks the routes of services not built yet', () => {
-    expect(BUILT_SERVICES).toEqual(['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks']);
+    expect(BUILT_SERVICES).toEqual(['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks', 'ingestion']);
     const unbuilt = new Set(ROUTES.filter((route) => !route.built).map((route) => route.service));
-    expect([...unbuilt].sort()).toEqual(['analytics', 'ingestion', 'royalties']);
+    expect([...unbuilt].sort()).toEqual(['analytics', 'royalties']);
   });
 
   it('lists error statuses in order, with the ones every route of its kind can give', () => {

@@ -13,6 +13,7 @@ export { ernFileName, resourceFileNames } from './ern43/file-names.ts';
 // Validation
 export { createErn43Validator, type Ern43Validator, type ErnValidationResult } from './validate/xsd-validator.ts';
 export { checkReferenceIntegrity } from './validate/reference-integrity.ts';
+export { createErnValidator, type ErnValidator } from './validate/ern-validator.ts';
 
 // The SFTP choreography: end of batch, acknowledgements
 export { ERN_CHOREOGRAPHY_NAMESPACE } from './choreography.ts';
@@ -27,3 +28,12 @@ export {
 export { MAX_ACKNOWLEDGEMENT_BYTES, parseErnAcknowledgement } from './ack/parse-acknowledgement.ts';
 export { buildErnAcknowledgement, type ErnAcknowledgementInput } from './ack/build-acknowledgement.ts';
 export { acknowledgementFileName, parseAcknowledgementFileName } from './ack/file-names.ts';
+
+// Every version: the builder by version (stores name theirs in the DSP registry)
+// Reading: every version into one model
+export * from './read/index.ts';
+
+export { ERN_NAMESPACES, ERN_VERSIONS, isErnVersion, type ErnVersion } from './ern-version.ts';
+export { buildErn } from './build-ern.ts';
+export { ERN42_NAMESPACE, buildErn42 } from './ern42/build-message.ts';
+export { ERN382_NAMESPACE, buildErn382 } from './ern382/build-message.ts';

@@ -9,7 +9,7 @@ import { openDatabase, pingDatabase, type MigrationEntry } from './db/database.t
 import { OutboxRelay } from './db/outbox.ts';
 import { startHealthServer } from './http/health-server.ts';
 import { createLogger } from './log/logger.ts';
-import { connectNats } from './nats/connection.ts';
+import { busSettings, connectNats } from './nats/connection.ts';
 import type { EventConsumer } from './nats/event-consumer.ts';
 import { serveOperations, type OperationTable, type RpcServer } from './nats/rpc-server.ts';
 import { ensureEventStream } from './nats/streams.ts';
@@ -78,7 +78,7 @@ export const startServiceRuntime = async (
       throw error;
     }
   }
-  const nc = await connectNats(config.natsUrl, `${definition.service}-${config.env}`, logger);
+  const nc = await connectNats(busSettings(config), definition.service, `${definition.service}-${config.env}`, logger);
   await ensureEventStream(nc, config.subjectPrefix);
   const js = jetstream(nc);
   const relay = new OutboxRelay({ orm, js, schema: definition.schema, subjectPrefix: config.subjectPrefix, logger });

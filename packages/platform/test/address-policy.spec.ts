@@ -17,6 +17,8 @@ describe('isPublicAddress', () => {
     ['::ffff:808:808'], // the same, in hex
     ['64:ff9b::808:808'], // NAT64 of a public address
     ['2002:808:808::1'], // 6to4 of a public address
+    ['64:ff9b::8.8.8.8'], // NAT64 of a public address, dotted
+    ['2606:4700:4700::1111%eth0'], // a zone id does not change the address
   ])('allows the public address %s', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
@@ -66,13 +68,39 @@ describe('isPublicAddress', () => {
     ['2001:db8::1', 'documentation'],
     ['2001::1', 'Teredo'],
     ['100::1', 'discard-only'],
+    ['::ffff:0:7f00:1', 'IPv4-translated loopback'],
+    ['::ffff:0:127.0.0.1', 'IPv4-translated loopback, dotted'],
+    ['::ffff:0:a9fe:a9fe', 'IPv4-translated metadata address'],
+    ['::ffff:0:808:808', 'IPv4-translated, even of a public address'],
+    ['::ffff:a9fe:a9fe', 'IPv4-mapped metadata address in hex'],
+    ['::FFFF:7F00:1', 'IPv4-mapped loopback in upper case'],
+    ['64:ff9b::127.0.0.1', 'NAT64 of loopback, dotted'],
+    ['64:ff9b::a9fe:a9fe', 'NAT64 of the metadata address'],
+    ['64:ff9b::c0a8:1', 'NAT64 of a private address'],
+    ['64:ff9b:1::808:808', 'local-use NAT64, even of a public address'],
+    ['2002:a9fe:a9fe::', '6to4 of the metadata address'],
+    ['2002:a00:1::1', '6to4 of a private address'],
+    ['2002:6440:1::', '6to4 of the shared address space'],
+    ['fe80::a9fe:a9fe', 'link-local carrying a metadata-looking suffix'],
+    ['fe80:0:0:0:0:0:0:1', 'link-local, written out'],
+    ['FE80::1', 'link-local in upper case'],
+    ['fe80::1%25eth0', 'link-local with an escaped zone'],
+    ['::ffff:169.254.169.254%eth0', 'IPv4-mapped metadata address with a zone'],
   ])('refuses %s (%s)', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each([['localhost'], ['example.com'], [''], ['300.1.1.1'], ['1.2.3'], ['::g']])('refuses %j, which is not an IP address', (text) => {
+  it.each([['localhost'], ['example.com'], [''], ['300.1.1.1'], ['1.2.3'], ['::g'], ['%eth0']])('refuses %j, which is not an IP address', (text) => {
     expect(isPublicAddress(text)).toBe(false);
   });
+
+  // Resolvers and sockets read these as 127.0.0.1 or 169.254.169.254; the policy must not read them as names.
+  it.each([['2130706433'], ['0x7f000001'], ['0x7f.0.0.1'], ['017700000001'], ['0177.0.0.1'], ['127.1'], ['0xa9.0xfe.0xa9.0xfe'], ['0251.0376.0251.0376'], ['2852039166']])(
+    'refuses the shorthand IPv4 spelling %j rather than treat it as public',
+    (text) => {
+      expect(isPublicAddress(text)).toBe(false);
+    },
+  );
 });
 
 describe('literalAddressOf', () => {
@@ -91,9 +119,31 @@ describe('literalAddressOf', () => {
     expect(literalAddressOf(new URL('http://localhost:8083/x'))).toBeUndefined();
   });
 
-  it('every literal form of loopback is refused', () => {
-    for (const url of ['http://2130706433/', 'http://0x7f.1/', 'http://[::ffff:127.0.0.1]/', 'http://[0:0:0:0:0:0:0:1]/']) {
-      expect(isPublicAddress(literalAddressOf(new URL(url)) ?? '')).toBe(false);
-    }
+  it.each([
+    ['http://2130706433/', 'decimal loopback'],
+    ['http://0x7f.1/', 'hex loopback, short'],
+    ['http://0x7f000001/', 'hex loopback'],
+    ['http://017700000001/', 'octal loopback'],
+    ['http://0177.0.0.1/', 'octal loopback, dotted'],
+    ['http://2852039166/', 'decimal metadata address'],
+    ['http://0xa9.0xfe.0xa9.0xfe/', 'hex metadata address'],
+    ['http://0251.0376.0251.0376/', 'octal metadata address'],
+    ['http://[::ffff:127.0.0.1]/', 'IPv4-mapped loopback'],
+    ['http://[::ffff:0:127.0.0.1]/', 'IPv4-translated loopback'],
+    ['http://[64:ff9b::169.254.169.254]/', 'NAT64 metadata address'],
+    ['http://[64:ff9b:1::a00:1]/', 'local-use NAT64'],
+    ['http://[2002:7f00:1::]/', '6to4 loopback'],
+    ['http://[fe80::1]/', 'link-local'],
+    ['http://[0:0:0:0:0:0:0:1]/', 'IPv6 loopback, written out'],
+  ])('the URL %s (%s) names a literal that is refused', (url) => {
+    const literal = literalAddressOf(new URL(url));
+    expect(literal).toBeDefined();
+    expect(isPublicAddress(literal!)).toBe(false);
+  });
+
+  it('a URL naming a public address literally is allowed', () => {
+    expect(isPublicAddress(literalAddressOf(new URL('http://8.8.8.8/')) ?? '')).toBe(true);
+    expect(isPublicAddress(literalAddressOf(new URL('http://134744072/')) ?? '')).toBe(true); // 8.8.8.8 in decimal
+    expect(isPublicAddress(literalAddressOf(new URL('http://[2606:4700:4700::1111]/')) ?? '')).toBe(true);
   });
 });

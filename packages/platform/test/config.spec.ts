@@ -23,6 +23,7 @@ describe('parseEnv with the base shape', () => {
       logLevel: 'info',
       logPretty: false,
       allowPrivateUrls: false,
+      localDevelopment: false,
       version: '0.1.0',
     });
   });
@@ -55,6 +56,7 @@ describe('parseEnv with the base shape', () => {
       logLevel: 'silent',
       logPretty: true,
       allowPrivateUrls: true,
+      localDevelopment: false,
       version: '9.9.9',
     });
   });

@@ -175,6 +175,21 @@ describe('outbox and relay', () => {
     expect((await outboxRow(envelope.id))?.published_at).not.toBeNull();
   }, 180_000);
 
+  it('publishes as soon as the change commits, without waiting for the timed poll (a flush and an explicit transaction)', async () => {
+    const relay = newRelay({ intervalMs: 3_600_000 });
+    relay.start();
+    // The start's own run finds nothing; from then on only a commit can wake the relay.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const flushed = await writeWidgetWithEvent(widgetEvent(), 'flushed');
+    await waitFor(async () => (await outboxRow(flushed.envelope.id))?.published_at != null, 'the flushed event is published', 5_000);
+
+    const inTransaction = await kit.orm.em.fork().transactional(async (tx) => {
+      const widget = tx.create(Widget, { id: randomUUID(), name: 'in a transaction' });
+      return recordEvent(tx, widgetEvent(), null, { widget_id: widget.id, name: widget.name });
+    });
+    await waitFor(async () => (await outboxRow(inTransaction.id))?.published_at != null, 'the transaction\'s event is published', 5_000);
+  }, 30_000);
+
   it('a transaction that rolls back leaves neither the row nor the event', async () => {
     const event = widgetEvent();
     const subject = eventSubject(kit.prefix, event.name);

@@ -17,7 +17,7 @@ import {
   type OperationTable,
   type RpcServer,
 } from '../src/index.ts';
-import { TEST_NATS_URL, uniqueSubjectPrefix } from './support/isolation.ts';
+import { TEST_BUS, uniqueSubjectPrefix } from './support/isolation.ts';
 import { deferred } from './support/kit.ts';
 import { captureLogger, silentLogger } from './support/logging.ts';
 
@@ -26,9 +26,9 @@ let prefix: string;
 const servers: RpcServer[] = [];
 
 beforeAll(async () => {
-  nc = await connectNats(TEST_NATS_URL, 'rpc-test', silentLogger());
+  nc = await connectNats(TEST_BUS, 'catalogue', 'rpc-test', silentLogger());
   prefix = uniqueSubjectPrefix();
-});
+}, 90_000);
 
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.drain()));

@@ -179,7 +179,10 @@ export const acknowledge = async (
 /** What a tenant sees of its releases' deliveries: its webhook events and the deliveries list. */
 export interface DeliveryObserver {
   receiver: Receiver;
-  /** Event types the tenant's webhook received for the release, in arrival order. */
+  /**
+   * Event types the tenant's webhook received for the release, in the order they happened (their
+   * `created_at`): deliveries run concurrently and a retried one arrives late.
+   */
   eventsOf(releaseId: string): string[];
   /** GET /releases/{uuid}/ddex/deliveries. */
   deliveriesOf(releaseId: string): Promise<Record<string, any>[]>;
@@ -194,8 +197,9 @@ export const observeDeliveries = async (api: Api, events: string[]): Promise<Del
     receiver,
     eventsOf: (releaseId) =>
       receiver.received
-        .map((request) => JSON.parse(request.raw) as { type: string; data: { release_id?: string } })
+        .map((request) => JSON.parse(request.raw) as { type: string; created_at: string; data: { release_id?: string } })
         .filter((event) => event.data.release_id === releaseId)
+        .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
         .map((event) => event.type),
     deliveriesOf: async (releaseId) => (await api(`/v1/releases/${releaseId}/ddex/deliveries`)).body.deliveries,
     close: () => receiver.close(),

@@ -10,3 +10,5 @@ export * from './delivery-world.ts';
 export * from './snapshot-builders.ts';
 export * from './route-handlers.ts';
 export * from './rate-window.ts';
+export * from './local-bus.ts';
+export * from './dns-server.ts';

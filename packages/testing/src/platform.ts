@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { eventStreamName } from '@sv/contracts';
 import { TEST_NATS_URL, createTestDatabase, uniqueSubjectPrefix, type TestDatabase } from './isolation.ts';
+import { connectTestNats, localBusEnv } from './local-bus.ts';
 import { REPO_ROOT, spawnServiceProcess, type ServiceProcess } from './service-process.ts';
 
 export const SERVICE_ENTRY = {
@@ -14,6 +14,7 @@ export const SERVICE_ENTRY = {
   'supply-chain': 'services/supply-chain/src/main.ts',
   webhooks: 'services/webhooks/src/main.ts',
   delivery: 'services/delivery/src/main.ts',
+  ingestion: 'services/ingestion/src/main.ts',
   admin: 'services/gateway/src/admin/main.ts',
 } as const;
 
@@ -38,11 +39,14 @@ export interface TestPlatform {
   supplyChain: ServiceProcess | undefined;
   webhooks: ServiceProcess | undefined;
   delivery: ServiceProcess | undefined;
+  ingestion: ServiceProcess | undefined;
   startCatalogue(): Promise<ServiceProcess>;
   startSupplyChain(): Promise<ServiceProcess>;
   startWebhooks(): Promise<ServiceProcess>;
   /** The delivery service; `extraEnv` adds to the platform's environment (transport, timings). */
   startDelivery(extraEnv?: Record<string, string>): Promise<ServiceProcess>;
+  /** The ingestion service; `extraEnv` adds to the platform's environment (worker timings). */
+  startIngestion(extraEnv?: Record<string, string>): Promise<ServiceProcess>;
   startGateway(extraEnv?: Record<string, string>): Promise<{ process: ServiceProcess; url: string }>;
   admin(...args: string[]): Promise<AdminResult>;
   /** Runs the operator command and returns its JSON output; throws when it exits non-zero. */
@@ -60,6 +64,8 @@ export interface PlatformOptions {
   webhooks?: boolean;
   /** Start the delivery service too (default false); it needs the catalogue and supply-chain. */
   delivery?: boolean;
+  /** Start the ingestion service too (default false); it needs the catalogue. */
+  ingestion?: boolean;
   gateways?: number;
   env?: Record<string, string>;
 }
@@ -77,7 +83,8 @@ export const runAdmin = (env: Record<string, string>, args: string[]): Promise<A
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', rejectRun);
-    child.once('exit', (code) => {
+    // 'close', not 'exit': only then has all of stdout been read (under load 'exit' comes first).
+    child.once('close', (code) => {
       const source = code === 0 ? stdout : stderr;
       let json: Record<string, any> = {};
       try {
@@ -90,8 +97,8 @@ export const runAdmin = (env: Record<string, string>, args: string[]): Promise<A
   });
 
 /** The run's event stream (created by its services) goes with it: nothing reads it any more. */
-const deleteEventStream = async (subjectPrefix: string): Promise<void> => {
-  const nc = await connect({ servers: TEST_NATS_URL }).catch(() => undefined);
+const deleteEventStream = async (environment: 'production' | 'sandbox', subjectPrefix: string): Promise<void> => {
+  const nc = await connectTestNats(environment).catch(() => undefined);
   if (!nc) return;
   try {
     await (await jetstreamManager(nc)).streams.delete(eventStreamName(subjectPrefix)).catch(() => false);
@@ -119,6 +126,8 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     SV_HTTP_PORT: '0',
     SV_HEALTH_PORT: '0',
     SV_ALLOW_PRIVATE_URLS: '1',
+    // Tests run with the built-in development secrets and placeholder identifiers.
+    SV_LOCAL_DEVELOPMENT: '1',
     ...options.env,
   };
   const processes: ServiceProcess[] = [];
@@ -134,6 +143,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     supplyChain: undefined,
     webhooks: undefined,
     delivery: undefined,
+    ingestion: undefined,
     async startDelivery(extraEnv = {}) {
       const delivery = spawnServiceProcess('delivery', SERVICE_ENTRY.delivery, {
         SV_DELIVERY_DIR: join(blobDir, 'delivery'),
@@ -141,6 +151,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
         SV_DDEX_PARTY_ID: 'PADPIDA2026TESTS01',
         SV_DELIVERY_TRANSPORT: 'directory',
         ...env,
+        ...localBusEnv(environment, 'delivery'),
         ...extraEnv,
       });
       processes.push(delivery);
@@ -149,28 +160,35 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
       return delivery;
     },
     async startSupplyChain() {
-      const supplyChain = spawnServiceProcess('supply-chain', SERVICE_ENTRY['supply-chain'], env);
+      const supplyChain = spawnServiceProcess('supply-chain', SERVICE_ENTRY['supply-chain'], { ...env, ...localBusEnv(environment, 'supply-chain') });
       processes.push(supplyChain);
       await supplyChain.waitForLog((line) => line.msg === 'supply-chain started');
       platform.supplyChain = supplyChain;
       return supplyChain;
     },
+    async startIngestion(extraEnv = {}) {
+      const ingestion = spawnServiceProcess('ingestion', SERVICE_ENTRY.ingestion, { ...env, ...localBusEnv(environment, 'ingestion'), ...extraEnv });
+      processes.push(ingestion);
+      await ingestion.waitForLog((line) => line.msg === 'ingestion started');
+      platform.ingestion = ingestion;
+      return ingestion;
+    },
     async startWebhooks() {
-      const webhooks = spawnServiceProcess('webhooks', SERVICE_ENTRY.webhooks, env);
+      const webhooks = spawnServiceProcess('webhooks', SERVICE_ENTRY.webhooks, { ...env, ...localBusEnv(environment, 'webhooks') });
       processes.push(webhooks);
       await webhooks.waitForLog((line) => line.msg === 'webhooks started');
       platform.webhooks = webhooks;
       return webhooks;
     },
     async startCatalogue() {
-      const catalogue = spawnServiceProcess('catalogue', SERVICE_ENTRY.catalogue, env);
+      const catalogue = spawnServiceProcess('catalogue', SERVICE_ENTRY.catalogue, { ...env, ...localBusEnv(environment, 'catalogue') });
       processes.push(catalogue);
       await catalogue.waitForLog((line) => line.msg === 'catalogue started');
       platform.catalogue = catalogue;
       return catalogue;
     },
     async startGateway(extraEnv = {}) {
-      const gateway = spawnServiceProcess(`gateway-${platform.gateways.length}`, SERVICE_ENTRY.gateway, { ...env, ...extraEnv });
+      const gateway = spawnServiceProcess(`gateway-${platform.gateways.length}`, SERVICE_ENTRY.gateway, { ...env, ...localBusEnv(environment, 'gateway'), ...extraEnv });
       processes.push(gateway);
       const line = await gateway.waitForLog((entry) => entry.msg === 'gateway listening');
       const started = { process: gateway, url: String(line.url) };
@@ -178,9 +196,9 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
       if (!platform.baseUrl) platform.baseUrl = started.url;
       return started;
     },
-    admin: (...args) => runAdmin(env, args),
+    admin: (...args) => runAdmin({ ...env, ...localBusEnv(environment, 'admin') }, args),
     async adminOk(...args) {
-      const result = await runAdmin(env, args);
+      const result = await runAdmin({ ...env, ...localBusEnv(environment, 'admin') }, args);
       if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
       return result.json;
     },
@@ -188,7 +206,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
       await Promise.allSettled(processes.map((child) => child.stop()));
       await db.drop();
       await rm(blobDir, { recursive: true, force: true });
-      await deleteEventStream(subjectPrefix);
+      await deleteEventStream(environment, subjectPrefix);
     },
   };
 
@@ -197,6 +215,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     if (options.supplyChain) await platform.startSupplyChain();
     if (options.webhooks) await platform.startWebhooks();
     if (options.delivery) await platform.startDelivery();
+    if (options.ingestion) await platform.startIngestion();
     for (let i = 0; i < (options.gateways ?? 1); i++) await platform.startGateway();
   } catch (error) {
     await platform.stop();

@@ -30,6 +30,10 @@ export interface SftpServer {
   root: string;
   /** Environment for the delivery service to send every store's bundles here. */
   deliveryEnv: Record<string, string>;
+  /** The suppliers' drop folders (`<dropRoot>/<tenant slug>/incoming`…). */
+  dropRoot: string;
+  /** Environment for the ingestion service to poll the drop folders here, every `pollMs`. */
+  dropEnv(pollMs: number): Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -75,11 +79,15 @@ export const startSftpServer = async (): Promise<SftpServer> => {
   const dir = await mkdtemp(join(tmpdir(), 'sv-sftp-'));
   const root = join(dir, 'store');
   await mkdir(root);
+  const dropRoot = join(dir, 'drop');
+  await mkdir(dropRoot);
   await run(KEYGEN, ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'host_key')]);
   await run(KEYGEN, ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'client_key')]);
   const asRoot = process.getuid?.() === 0;
   const username = asRoot ? UNPRIVILEGED_USER : (await run('id', ['-un'])).stdout.trim();
-  await writeFile(join(dir, 'authorized_keys'), await readFile(join(dir, 'client_key.pub')));
+  // The platform's own key: sftp only, like every supplier key the ingestion service adds.
+  const authorizedKeys = join(dir, 'authorized_keys');
+  await writeFile(authorizedKeys, `restrict,command="internal-sftp -d ${root}" ${(await readFile(join(dir, 'client_key.pub'), 'utf8')).trim()}\n`);
   const port = await freePort();
   await writeFile(
     join(dir, 'sshd_config'),
@@ -88,7 +96,7 @@ export const startSftpServer = async (): Promise<SftpServer> => {
       'ListenAddress 127.0.0.1',
       `HostKey ${join(dir, 'host_key')}`,
       `PidFile ${join(dir, 'sshd.pid')}`,
-      `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`,
+      `AuthorizedKeysFile ${authorizedKeys}`,
       'PubkeyAuthentication yes',
       'PasswordAuthentication no',
       'KbdInteractiveAuthentication no',
@@ -96,7 +104,7 @@ export const startSftpServer = async (): Promise<SftpServer> => {
       'StrictModes no',
       'PermitRootLogin prohibit-password',
       `AllowUsers ${username}`,
-      `ForceCommand internal-sftp -d ${root}`,
+      // Each key's own forced command (authorized_keys) holds it to sftp in its folder.
       'Subsystem sftp internal-sftp',
       'AllowTcpForwarding no',
       'X11Forwarding no',
@@ -105,7 +113,7 @@ export const startSftpServer = async (): Promise<SftpServer> => {
   );
   const [uid, gid] = asRoot ? [await idOf('-u', UNPRIVILEGED_USER), await idOf('-g', UNPRIVILEGED_USER)] : [0, 0];
   if (asRoot) {
-    for (const file of ['', 'store', 'host_key', 'host_key.pub', 'authorized_keys', 'sshd_config']) await chown(join(dir, file), uid, gid);
+    for (const file of ['', 'store', 'drop', 'host_key', 'host_key.pub', 'authorized_keys', 'sshd_config']) await chown(join(dir, file), uid, gid);
   }
   await chmod(join(dir, 'host_key'), 0o600);
   const command = asRoot ? 'setpriv' : SSHD;
@@ -145,6 +153,17 @@ export const startSftpServer = async (): Promise<SftpServer> => {
       SV_DELIVERY_SFTP_HOST_KEY: hostKey,
       SV_DELIVERY_SFTP_ROOT: root,
     },
+    dropRoot,
+    dropEnv: (pollMs) => ({
+      SV_INGESTION_SFTP_HOST: '127.0.0.1',
+      SV_INGESTION_SFTP_PORT: String(port),
+      SV_INGESTION_SFTP_USER: username,
+      SV_INGESTION_SFTP_KEY_FILE: privateKeyFile,
+      SV_INGESTION_SFTP_HOST_KEY: hostKey,
+      SV_INGESTION_SFTP_ROOT: dropRoot,
+      SV_INGESTION_SFTP_AUTHORIZED_KEYS: authorizedKeys,
+      SV_INGESTION_SFTP_POLL_MS: String(pollMs),
+    }),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       // The grace timer must not keep a finished test run alive.

@@ -75,7 +75,8 @@ describe('POST /releases/{uuid}/animated-artwork/{asset_type}', () => {
       errors: [],
       validated_at: null,
     });
-    expect(response.body.animated_artwork.file_url).toMatch(/^http:\/\/127\.0\.0\.1:8083\/.+\.mp4$/);
+    // Animated artwork is private like any video: its URL is signed to expire.
+    expect(response.body.animated_artwork.file_url).toMatch(/^http:\/\/127\.0\.0\.1:8083\/private\/.+\.mp4\?expires=\d+&signature=[0-9a-f]{64}$/);
 
     const asset = await settled(release, 'spotify_canvas');
     expect(asset).toMatchObject({

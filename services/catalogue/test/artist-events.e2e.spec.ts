@@ -1,7 +1,7 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type Consumer, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { API_REVISION, EventEnvelope, eventStreamName, eventSubject } from '@sv/contracts';
-import { TEST_NATS_URL } from '@sv/testing';
+import { connectTestNats } from '@sv/testing';
 import { suffix, useCatalogueWorld, type Api } from './support/catalogue-world.ts';
 
 /*
@@ -41,7 +41,7 @@ beforeAll(async () => {
   apiA = tenantA.key;
   apiB = tenantB.key;
 
-  nc = await connect({ servers: TEST_NATS_URL });
+  nc = await connectTestNats();
   jsm = await jetstreamManager(nc);
   stream = eventStreamName(world.platform.subjectPrefix);
   await jsm.consumers.add(stream, {

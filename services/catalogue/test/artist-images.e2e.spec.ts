@@ -95,12 +95,12 @@ describe('POST /artists/{uuid}/avatar and /banner', () => {
     });
   });
 
-  it('refuses with 415 a file whose bytes are not an image, changing nothing', async () => {
+  it('refuses with 422 a file whose bytes show no format at all, changing nothing', async () => {
     const artistId = await createArtist();
     await expectRefusedUnchanged(artistId, async () => {
       const response = await upload(owner, artistId, 'avatar', textBytes(), 'image/png', 'me.png');
-      expect(response.status).toBe(415);
-      expect(response.body.error).toMatch(/^File type '[^']+' is not allowed for image uploads\.$/);
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ success: false, error: 'Validation failed', errors: { avatar: [Messages.imageUnreadable] } });
     });
   });
 

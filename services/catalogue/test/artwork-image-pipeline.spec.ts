@@ -1,12 +1,16 @@
+import { ImageRejectedError, inspectImage, type ImageRejection } from '@sv/platform';
 import sharp from 'sharp';
+import { ARTWORK_MIN_SIDE, convertToJpeg } from '../src/app/artwork/image-pipeline.ts';
 import {
-  ARTWORK_MIN_SIDE,
-  ImageRejectedError,
-  convertToJpeg,
-  inspectImage,
-  type ImageRejection,
-} from '../src/app/artwork/image-pipeline.ts';
-import { jpegClaiming, jpegOf, pixelAt, pngClaiming, textBytes, transparentPngOf, truncatedJpegOf } from './support/image-fixtures.ts';
+  garbageScanJpegOf,
+  jpegClaiming,
+  jpegOf,
+  pixelAt,
+  pngClaiming,
+  textBytes,
+  transparentPngOf,
+  truncatedJpegOf,
+} from './support/image-fixtures.ts';
 
 /** The rejection an image pipeline call ends in (fails the test when it succeeds). */
 const rejectionOf = async (work: Promise<unknown>): Promise<ImageRejection> => {
@@ -55,16 +59,18 @@ describe('inspectImage (header only)', () => {
     expect((await inspectImage(small)).width).toBe(1000);
   });
 
-  it('refuses bytes that are not an allowed image, naming what they are', async () => {
-    expect(await rejectionOf(inspectImage(textBytes()))).toEqual({ reason: 'type', mime: 'application/octet-stream' });
+  it('refuses a recognisable type that is not an allowed image, naming what it is', async () => {
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
     expect(await rejectionOf(inspectImage(gif))).toEqual({ reason: 'type', mime: 'image/gif' });
-    expect(await rejectionOf(inspectImage(Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00])))).toEqual({
-      reason: 'type',
-      mime: 'application/octet-stream',
-    });
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+    expect(await rejectionOf(inspectImage(pdf))).toEqual({ reason: 'type', mime: 'application/pdf' });
+  });
+
+  it('refuses bytes in no format at all as unrecognised (text, SVG, noise, nothing)', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>');
-    expect((await rejectionOf(inspectImage(svg))).reason).toBe('type');
+    for (const bytes of [textBytes(), svg, Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00]), Buffer.alloc(0)]) {
+      expect(await rejectionOf(inspectImage(bytes))).toEqual({ reason: 'unrecognised' });
+    }
   });
 });
 
@@ -112,6 +118,21 @@ describe('convertToJpeg', () => {
 
   it('refuses a truncated JPEG as unreadable', async () => {
     expect(await rejectionOf(convertToJpeg(await truncatedJpegOf(600)))).toEqual({ reason: 'unreadable' });
+  });
+
+  it('refuses a JPEG whose header is valid but whose scan data is garbage, which the decoder only warns about', async () => {
+    const garbage = await garbageScanJpegOf(600);
+    expect(await inspectImage(garbage)).toEqual({ mime: 'image/jpeg', width: 600, height: 600 });
+    // Decoding it does not fail outright: libjpeg fills the damage in and only warns.
+    expect((await sharp(garbage, { failOn: 'error' }).jpeg().toBuffer()).length).toBeGreaterThan(0);
+    expect(await rejectionOf(convertToJpeg(garbage))).toEqual({ reason: 'unreadable' });
+  });
+
+  it('keeps nothing of the file but its pixels: bytes after the image end are gone', async () => {
+    const tail = Buffer.from('<html><script>alert(1)</script></html>');
+    const jpeg = await convertToJpeg(Buffer.concat([await jpegOf(64), tail]));
+    expect(jpeg.includes(tail)).toBe(false);
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 64 });
   });
 
   it('refuses a header it cannot parse as unreadable', async () => {

@@ -177,12 +177,12 @@ describe('POST /releases/{uuid}/artwork', () => {
     });
   });
 
-  it('refuses with 415 a file whose bytes are not an image, whatever its name and declared type', async () => {
+  it('refuses with 422 a file whose bytes show no format at all, whatever its name and declared type', async () => {
     const release = await createRelease();
     await expectRefusedUnchanged(release.uuid, async () => {
       const response = await uploadArtwork(apiA, release.uuid, artworkForm(textBytes(), 'image/png', 'cover.png'));
-      expect(response.status).toBe(415);
-      expect(response.body.error).toMatch(/^File type '[^']+' is not allowed for image uploads\.$/);
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({ artwork: [Messages.imageUnreadable] });
     });
   });
 

@@ -67,7 +67,14 @@ const form = (field: string, bytes: Buffer, type: string, filename: string): For
 const upload = (api: Api, trackId: string, body: FormData, path: 'audio' | 'upload' = 'audio') =>
   api(`/v1/tracks/${trackId}/${path}`, { method: 'POST', raw: body });
 
-const getTrack = async (api: Api, trackId: string): Promise<Track> => (await api<{ track: Track }>(`/v1/tracks/${trackId}`)).body.track;
+/** A signed audio_url's file address: its query (signature, expiry) changes with every answer. */
+const addressOf = (url: string): string => url.split('?')[0] ?? '';
+
+/** The track as read, its audio_url as the file's address. */
+const getTrack = async (api: Api, trackId: string): Promise<Track> => {
+  const track = (await api<{ track: Track }>(`/v1/tracks/${trackId}`)).body.track;
+  return { ...track, audio_url: track.audio_url === null ? null : addressOf(String(track.audio_url)) };
+};
 
 /** What the catalogue stored from the file, including the fields reads do not show. */
 const storedAudio = async (trackId: string) =>
@@ -82,12 +89,14 @@ const storedAudio = async (trackId: string) =>
 /** Every stored file, as keys (the gateway's temporary files aside). */
 const storedFiles = (): Promise<string[]> => storedKeys(blobDir);
 
+/** The upload's answer: a master is private, its audio_url signed to expire. Answers the file's address. */
 const expectUploaded = (response: ApiResponse): string => {
   expect(response.status).toBe(200);
   expect(response.body).toEqual({ success: true, message: 'Audio uploaded.', data: { audio_url: expect.any(String) } });
   const url = String(response.body.data.audio_url);
-  expect(url.startsWith(`${CDN_URL}/`)).toBe(true);
-  return url;
+  expect(url.startsWith(`${CDN_URL}/private/`)).toBe(true);
+  expect(new URL(url).searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+  return addressOf(url);
 };
 
 describe('POST /tracks/{uuid}/audio', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import {
   Messages,
   RELEASE_APPROVED_SUNSET,
@@ -11,7 +11,7 @@ import {
   type Principal,
 } from '@sv/contracts';
 import { callService } from '@sv/platform';
-import { TEST_NATS_URL, type ApiResponse } from '@sv/testing';
+import { connectTestNats, type ApiResponse } from '@sv/testing';
 import { expectError } from './support/api-expectations.ts';
 import { useCatalogueWorld, type Api } from './support/catalogue-world.ts';
 import { eventsOf as outboxEventsOf } from './support/outbox.ts';
@@ -53,7 +53,7 @@ beforeAll(async () => {
     world.key('wf-plan', 'artist', '--artist', p.artist),
     world.key('wf-plan', 'collaborator', '--artist', p.artist),
   ]);
-  nc = await connect({ servers: TEST_NATS_URL });
+  nc = await connectTestNats();
 }, 120_000);
 
 afterAll(() => nc?.close(), 180_000);

@@ -20,6 +20,10 @@ const INTERNAL_OPERATIONS: readonly string[] = [
   // delivery's stage confirmation, via catalogue.client.ts: live at a store, takedown sent (confirm-stage.ts)
   'releases.mark_live',
   'releases.mark_taken_down',
+  // the ingestion service's channels, via its catalogue client: a release and its tracks, all or nothing
+  'releases.import',
+  // its takedown messages, via the same client: the release a message names by UPC
+  'releases.find_by_upc',
 ];
 
 /** The table as the service builds it, from a context none of whose members is used. */

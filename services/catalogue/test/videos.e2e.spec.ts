@@ -213,8 +213,11 @@ describe('POST /videos/{uuid}/upload', () => {
       height: 1080,
       duration_ms: 12_000,
     });
-    expect(response.body.video.video_url).toMatch(/^http:\/\/127\.0\.0\.1:8083\/.+\.mp4$/);
-    expect((await ownerA(`/videos/${video.uuid}`)).body.video.video_url).toBe(response.body.video.video_url);
+    // A video is private: its URL is signed to expire, and each answer signs afresh.
+    const videoUrl = String(response.body.video.video_url);
+    expect(videoUrl).toMatch(/^http:\/\/127\.0\.0\.1:8083\/private\/.+\.mp4\?expires=\d+&signature=[0-9a-f]{64}$/);
+    const readUrl = String((await ownerA(`/videos/${video.uuid}`)).body.video.video_url);
+    expect(readUrl.split('?')[0]).toBe(videoUrl.split('?')[0]);
   });
 
   it('takes a QuickTime movie and replaces an earlier file', async () => {
@@ -222,7 +225,7 @@ describe('POST /videos/{uuid}/upload', () => {
     const response = await upload(ownerA, video.uuid, movFixture(3840, 2160, 61_000), 'video/quicktime', 'clip.mov');
     expect(response.status).toBe(200);
     expect(response.body.video).toMatchObject({ mime_type: 'video/quicktime', width: 3840, height: 2160, duration_ms: 61_000 });
-    expect(response.body.video.video_url).not.toBe(video.video_url);
+    expect(String(response.body.video.video_url).split('?')[0]).not.toBe(String(video.video_url).split('?')[0]);
   });
 
   it('refuses a movie it cannot read (422) and keeps the video as it was', async () => {

@@ -4,6 +4,7 @@ import {
   baseEnvShape,
   blobEnvShape,
   parseEnv,
+  refuseUnsafeDeployment,
   toBaseConfig,
   toBlobStoreConfig,
   type BaseConfig,
@@ -93,19 +94,23 @@ const defaultSftp = (parsed: Parsed): SftpEndpoint | undefined => {
   };
 };
 
-/** Production never runs on development defaults: it names the variable it is missing. */
-const refuseDevelopmentDefaults = (parsed: Parsed, endpoints: EndpointSettings): void => {
-  if (parsed.SV_ENV !== 'production') return;
+/** Delivery's own refusals outside local development: where bundles go, whose party sends them, whose server receives them. */
+const deliveryProblems = (parsed: Parsed, endpoints: EndpointSettings): string[] => {
   const problems: string[] = [];
   // A local folder is where development bundles go; production names where its stores are.
-  if (!parsed.SV_DELIVERY_TRANSPORT) problems.push('SV_DELIVERY_TRANSPORT: must be set in production (sftp, or directory for a mounted store folder)');
-  if (parsed.SV_DDEX_PARTY_ID === DEVELOPMENT_PARTY_ID) problems.push('SV_DDEX_PARTY_ID: must be set to the platform\'s own DDEX party id in production');
+  if (parsed.SV_ENV === 'production' && !parsed.SV_DELIVERY_TRANSPORT) {
+    problems.push('SV_DELIVERY_TRANSPORT: must be set in production (sftp, or directory for a mounted store folder)');
+  }
+  // The sandbox's bundles go nowhere, so the development party may sign them there.
+  if (parsed.SV_ENV === 'production' && parsed.SV_DDEX_PARTY_ID === DEVELOPMENT_PARTY_ID) {
+    problems.push('SV_DDEX_PARTY_ID: must be set to the platform\'s own DDEX party id in production');
+  }
   for (const endpoint of [endpoints.fallback, ...Object.values(endpoints.stores)]) {
     if (endpoint?.transport === 'sftp' && !endpoint.hostKey) {
-      problems.push(`SV_DELIVERY_SFTP_HOST_KEY: the host key of ${endpoint.host} must be pinned in production`);
+      problems.push(`SV_DELIVERY_SFTP_HOST_KEY: the host key of ${endpoint.host} must be pinned`);
     }
   }
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return problems;
 };
 
 /** Delivery's configuration, read from the environment (and the endpoints file) once at start-up. */
@@ -120,7 +125,10 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
           fallback: defaultSftp(parsed) ?? directory,
           stores: parsed.SV_DELIVERY_ENDPOINTS_FILE ? readEndpointsFile(parsed.SV_DELIVERY_ENDPOINTS_FILE) : {},
         };
-    refuseDevelopmentDefaults(parsed, endpoints);
+    refuseUnsafeDeployment(parsed, {
+      secrets: parsed.SV_BLOB_STORE === 'local' ? { SV_BLOB_SIGNING_SECRET: env.SV_BLOB_SIGNING_SECRET } : {},
+      problems: deliveryProblems(parsed, endpoints),
+    });
     return {
       ...toBaseConfig(parsed),
       healthPort: parsed.SV_HEALTH_PORT ?? (sandbox ? 9114 : 9104),

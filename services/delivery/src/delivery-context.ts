@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Ern43Validator } from '@sv/ddex';
 import type { BlobStore } from '@sv/platform';
 import type { Logger } from 'pino';
 import type { CataloguePort, SupplyChainPort, TenantPartyPort } from './app/ports.ts';
+import type { ErnValidators } from './app/queue/ern-validators.ts';
 import type { SessionOpener } from './app/transports/open-session.ts';
 import type { DeliveryConfig } from './config.ts';
 
@@ -15,8 +15,8 @@ export interface DeliveryContext {
   catalogue: CataloguePort;
   supplyChain: SupplyChainPort;
   parties: TenantPartyPort;
-  /** The ERN 4.3 validator, compiled once at start-up and shared by every message. */
-  validator: Ern43Validator;
+  /** One validator per ERN version, each compiled on first use and shared by every message of its version. */
+  validators: ErnValidators;
   openSession: SessionOpener;
   /** Wakes the delivery worker: something was just queued. */
   wakeDeliveries(): void;

@@ -1,6 +1,6 @@
-import { exitOnSignals } from '@sv/platform';
+import { configOrExit, exitOnSignals } from '@sv/platform';
 import { readConfig } from './config.ts';
 import { startDelivery } from './service.ts';
 
-const delivery = await startDelivery(readConfig());
+const delivery = await startDelivery(configOrExit(readConfig));
 exitOnSignals(delivery.logger, () => delivery.stop());

@@ -1,15 +1,15 @@
-import { createErn43Validator } from '@sv/ddex';
 import { openBlobStore, startScheduledJob, startServiceRuntime, type ScheduledJob, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
 import { validateUploadedAudio } from './app/audio-validator/audio-validator.ts';
 import { pollAcknowledgements } from './app/lifecycle/ack-poller.ts';
 import { startQcWorker } from './app/qc/qc-worker.ts';
 import { startDeliveryWorker } from './app/queue/delivery-worker.ts';
+import { lazyErnValidators } from './app/queue/ern-validators.ts';
 import { sessionOpener } from './app/transports/open-session.ts';
 import type { DeliveryConfig } from './config.ts';
 import { DELIVERY_ENTITIES, DELIVERY_MIGRATIONS, DELIVERY_SCHEMA } from './db/index.ts';
 import type { DeliveryContext } from './delivery-context.ts';
 import { catalogueClient } from './nats/clients/catalogue.client.ts';
-import { serviceCaller } from './nats/clients/service-call.ts';
+import { serviceCaller } from '@sv/platform';
 import { supplyChainClient } from './nats/clients/supply-chain.client.ts';
 import { tenantPartyClient } from './nats/clients/tenant-party.client.ts';
 import { deliveryConsumers } from './nats/consumers.ts';
@@ -17,13 +17,13 @@ import { deliveryOperations } from './nats/operations.ts';
 import { sendDepsOf } from './nats/send-deps.ts';
 
 /**
- * Starts delivery: migrations, the ERN validator (compiled once), NATS operations and consumers,
- * the outbox relay, and its workers: QC, the delivery queue, the acknowledgement poller and the
- * audio validator.
+ * Starts delivery: migrations, the ERN validators (one per version, compiled on first use), NATS
+ * operations and consumers, the outbox relay, and its workers: QC, the delivery queue, the
+ * acknowledgement poller and the audio validator.
  */
 export const startDelivery = async (config: DeliveryConfig): Promise<ServiceRuntime> => {
   const blobs = openBlobStore(config.blobStore, config.cdnUrl);
-  const validator = await createErn43Validator();
+  const validators = lazyErnValidators();
   const jobs: ScheduledJob[] = [];
   /** Started once the runtime is up; consumers and handlers wake them through the context. */
   const workers: { deliveries?: ScheduledJob; qc?: ScheduledJob } = {};
@@ -39,7 +39,7 @@ export const startDelivery = async (config: DeliveryConfig): Promise<ServiceRunt
       catalogue: catalogueClient(caller),
       supplyChain: supplyChainClient(caller),
       parties: tenantPartyClient(caller),
-      validator,
+      validators,
       openSession: sessionOpener(config.endpoints, config.sftpTimeoutMs),
       wakeDeliveries: () => workers.deliveries?.wake(),
       wakeQc: () => workers.qc?.wake(),
@@ -86,7 +86,7 @@ export const startDelivery = async (config: DeliveryConfig): Promise<ServiceRunt
     async stop() {
       await Promise.allSettled(jobs.map((job) => job.stop()));
       await runtime.stop();
-      validator.dispose();
+      validators.dispose();
       blobs.close();
     },
   };

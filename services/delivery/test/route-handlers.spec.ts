@@ -23,7 +23,7 @@ const handledOperations = (): string[] => {
     catalogue: untouchedContextMember('catalogue'),
     supplyChain: untouchedContextMember('supplyChain'),
     parties: untouchedContextMember('parties'),
-    validator: untouchedContextMember('validator'),
+    validators: untouchedContextMember('validators'),
     openSession: untouchedContextMember('openSession'),
     wakeDeliveries: untouchedContextMember('wakeDeliveries'),
     wakeQc: untouchedContextMember('wakeQc'),

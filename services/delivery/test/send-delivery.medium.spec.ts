@@ -3,14 +3,16 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EffectiveStoreConfig, ReleaseSnapshot } from '@sv/contracts';
-import { createErn43Validator, type Ern43Validator } from '@sv/ddex';
+import { ERN_NAMESPACES } from '@sv/ddex';
 import type { CataloguePort, SupplyChainPort, TenantPartyPort } from '../src/app/ports.ts';
 import { claimDueDeliveries } from '../src/app/queue/claim.ts';
+import { lazyErnValidators, type ErnValidators } from '../src/app/queue/ern-validators.ts';
 import { queueDeliveries } from '../src/app/queue/enqueue.ts';
 import { sendDelivery, type SendDeps } from '../src/app/queue/send-delivery.ts';
 import { openDirectorySession } from '../src/app/transports/directory-transport.ts';
 import type { StoreSession } from '../src/app/transports/transport.ts';
 import { openDeliverySchema, silentLogger, storedRelease, type DeliverySchema } from './support/delivery-schema.ts';
+import { readErn } from './support/ern-reading.ts';
 
 /*
  * One attempt at a delivery, on a real delivery schema with real stored files and a real
@@ -22,7 +24,7 @@ import { openDeliverySchema, silentLogger, storedRelease, type DeliverySchema } 
 let schema: DeliverySchema;
 let orm: MikroORM;
 let dir: string;
-let validator: Ern43Validator;
+let validators: ErnValidators;
 const tenantId = randomUUID();
 let release: ReleaseSnapshot;
 
@@ -54,7 +56,7 @@ const deps = (openSession: (slug: string) => Promise<StoreSession>): SendDeps =>
   catalogue,
   supplyChain,
   parties,
-  validator,
+  validators,
   openSession,
   retry: { baseMs: 60_000, capMs: 600_000, maxAttempts: 2 },
   sender: { party_id: 'PADPIDA2026TESTS01', name: 'SV Distribution' },
@@ -81,12 +83,12 @@ const outboxTypes = async (): Promise<string[]> =>
 beforeAll(async () => {
   schema = await openDeliverySchema('svsend');
   ({ orm, dir } = schema);
-  validator = createErn43Validator();
+  validators = lazyErnValidators();
   release = await storedRelease(schema, tenantId);
 }, 60_000);
 
 afterAll(async () => {
-  validator?.dispose();
+  validators?.dispose();
   await schema?.close();
 });
 
@@ -99,7 +101,8 @@ describe('one delivery attempt', () => {
     expect(sent).toEqual(expect.objectContaining({ state: 'sent', error: null, attempts: 1 }));
     const ern = join(storeRoot(), first.batchId, release.upc, `${release.upc}.xml`);
     const xml = await readFile(ern, 'utf8');
-    expect(validator.validate(xml)).toEqual({ valid: true, errors: [] });
+    expect(validators.of('4.3').validate(xml)).toMatchObject({ valid: true, errors: [] });
+    expect(readErn(xml).namespace).toBe(ERN_NAMESPACES['4.3']);
     expect(xml).toContain(`<MessageId>${sent.message_id}</MessageId>`);
     expect((sent.files as { name: string }[]).map((file) => file.name).sort()).toEqual(
       [`${release.upc}.xml`, `resources/${release.upc}.jpg`, `resources/${release.upc}_01_001.wav`].sort(),
@@ -151,5 +154,27 @@ describe('one delivery attempt', () => {
       { attempt: 1, outcome: 'failed' },
       { attempt: 2, outcome: 'failed' },
     ]);
+  });
+
+  it.each([
+    ['3.8.2', 14, 'napster', 'Napster'],
+    ['4.2', 19, 'gaana', 'Gaana'],
+  ] as const)('sends ERN %s to a store registered for it, validated with that version’s schema', async (ernVersion, dspId, slug, name) => {
+    config = store({ dsp: { ...store().dsp, dsp_id: dspId, slug, name, ern_version: ernVersion } });
+    const claimed = await queueAndClaim();
+    expect(await sendDelivery(orm.em.fork(), deps(toDirectory), claimed)).toBe('sent');
+    const xml = await readFile(join(storeRoot(), claimed.batchId, release.upc, `${release.upc}.xml`), 'utf8');
+    expect(readErn(xml)).toEqual({ namespace: ERN_NAMESPACES[ernVersion], upcs: [release.upc], isrcs: release.tracks.map((track) => track.isrc) });
+    expect(validators.of(ernVersion).validate(xml)).toMatchObject({ valid: true, errors: [] });
+    expect(await readdir(join(storeRoot(), claimed.batchId))).toEqual(expect.arrayContaining([release.upc, `BatchComplete_${claimed.batchId}.xml`]));
+  });
+
+  it('fails at once, sending nothing, when the store is registered for an ERN version the platform does not write', async () => {
+    config = store({ dsp: { ...store().dsp, ern_version: '3.7' } });
+    const before = await readdir(storeRoot());
+    const claimed = await queueAndClaim('update');
+    expect(await sendDelivery(orm.em.fork(), deps(toDirectory), claimed)).toBe('failed');
+    expect((await deliveryRow(claimed.id)).error).toBe('Deezer is registered for ERN 3.7, which the platform does not write (4.3, 4.2, 3.8.2).');
+    expect(await readdir(storeRoot())).toEqual(before);
   });
 });

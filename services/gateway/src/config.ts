@@ -1,6 +1,15 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { baseEnvShape, blobEnvShape, parseEnv, toBaseConfig, toBlobStoreConfig, type BaseConfig, type BlobStoreConfig } from '@sv/platform';
+import {
+  baseEnvShape,
+  blobEnvShape,
+  parseEnv,
+  refuseUnsafeDeployment,
+  toBaseConfig,
+  toBlobStoreConfig,
+  type BaseConfig,
+  type BlobStoreConfig,
+} from '@sv/platform';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const isProxyAddress = (item: string): boolean => {
@@ -12,6 +21,9 @@ const isProxyAddress = (item: string): boolean => {
   const size = Number(bits);
   return /^\d+$/.test(bits) && size >= 0 && size <= (family === 4 ? 32 : 128);
 };
+
+/** An origin exactly as a browser sends it in Origin (scheme, host, port), so matching is by equality. */
+const isBrowserOrigin = (item: string): boolean => URL.canParse(item) && new URL(item).origin === item;
 
 const shape = {
   ...baseEnvShape,
@@ -45,12 +57,27 @@ const shape = {
     .default('')
     .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''))
     .refine((items) => items.every(isProxyAddress), 'must be addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated'),
+  /**
+   * Browser origins allowed to call the API with credentials (the refresh cookie among them):
+   * comma-separated, each exactly as browsers send Origin (https://app.example.com). Empty: no
+   * cross-origin browser access; server-to-server callers need none.
+   */
+  SV_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+    .refine((items) => items.every(isBrowserOrigin), 'must be origins exactly as browsers send them (https://app.example.com: lower case, no default port, no path or trailing slash), comma-separated'),
   SV_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   SV_REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Secure + SameSite=Strict refresh cookie; only local development over plain http turns it off. */
   SV_COOKIE_SECURE: z.enum(['0', '1']).default('1'),
   /** Scales every rate limit; only benchmarks raise it. Production manifests never set it. */
   SV_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
+};
+
+const mailShape = {
+  SV_SMTP_URL: z.union([z.literal(''), z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')]).optional(),
+  SV_MAIL_FROM: z.string().min(3).default('no-reply@sv.local'),
 };
 
 export interface GatewayConfig extends BaseConfig {
@@ -64,19 +91,35 @@ export interface GatewayConfig extends BaseConfig {
   publicUrl: string | undefined;
   serviceTimeoutMs: number;
   trustedProxies: string[];
+  corsOrigins: string[];
   rateLimitMultiplier: number;
   sessions: { secret: string; audience: string; ttlSeconds: number; refreshTtlDays: number; cookieSecure: boolean };
 }
 
-/** Local-development secrets; production manifests always set SV_TOKEN_SECRET from a Secret. */
+/** Local development's secrets (SV_LOCAL_DEVELOPMENT only); deployments set SV_TOKEN_SECRET from a Secret. */
 const DEVELOPMENT_TOKEN_SECRET = {
   production: 'local-production-token-secret-change-me',
   sandbox: 'local-sandbox-token-secret-change-me',
 } as const;
 
+/** What a deployed gateway refuses besides missing secrets. */
+const gatewayProblems = (parsed: { SV_RATE_LIMIT_MULTIPLIER: number; SV_COOKIE_SECURE: string; SV_SMTP_URL?: string | undefined }): string[] => [
+  ...(parsed.SV_RATE_LIMIT_MULTIPLIER === 1 ? [] : ['SV_RATE_LIMIT_MULTIPLIER: must be 1 (the spec\'s limits) outside local development']),
+  ...(parsed.SV_COOKIE_SECURE === '1' ? [] : ['SV_COOKIE_SECURE: must be 1 (refresh cookies only over HTTPS) outside local development']),
+  // Reset tokens and one-time codes would otherwise be written to the log.
+  ...(parsed.SV_SMTP_URL ? [] : ['SV_SMTP_URL: is required (mail would go to the log) outside local development']),
+];
+
 /** The gateway's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
-  parseEnv({ ...shape, ...blobEnvShape(env) }, env, (parsed) => {
+  parseEnv({ ...shape, ...mailShape, ...blobEnvShape(env) }, env, (parsed) => {
+    refuseUnsafeDeployment(parsed, {
+      secrets: {
+        SV_TOKEN_SECRET: parsed.SV_TOKEN_SECRET,
+        ...(parsed.SV_BLOB_STORE === 'local' ? { SV_BLOB_SIGNING_SECRET: env.SV_BLOB_SIGNING_SECRET } : {}),
+      },
+      problems: gatewayProblems(parsed),
+    });
     const sandbox = parsed.SV_ENV === 'sandbox';
     return {
       ...toBaseConfig(parsed),
@@ -90,6 +133,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       publicUrl: parsed.SV_PUBLIC_URL ? new URL(parsed.SV_PUBLIC_URL).origin : undefined,
       serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
       trustedProxies: parsed.SV_TRUSTED_PROXIES,
+      corsOrigins: parsed.SV_CORS_ORIGINS,
       rateLimitMultiplier: parsed.SV_RATE_LIMIT_MULTIPLIER,
       sessions: {
         secret: parsed.SV_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET[parsed.SV_ENV],
@@ -110,9 +154,34 @@ export interface MailConfig {
   smtpUrl: string | undefined;
   from: string;
 }
-const mailShape = {
-  SV_SMTP_URL: z.union([z.literal(''), z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')]).optional(),
-  SV_MAIL_FROM: z.string().min(3).default('no-reply@sv.local'),
-};
 export const readMailConfig = (env: Record<string, string | undefined> = process.env): MailConfig =>
   parseEnv(mailShape, env, (parsed) => ({ smtpUrl: parsed.SV_SMTP_URL || undefined, from: parsed.SV_MAIL_FROM }));
+
+/**
+ * Where white-label domain proofs (TXT `_sv-verification.<domain>`) are looked up: SV_DNS_RESOLVERS,
+ * comma-separated IP addresses with an optional port (`10.0.0.2`, `10.0.0.2:5353`, `[::1]:53`).
+ * Empty: the system's resolvers. Tests point it at a local DNS server.
+ */
+const isResolverAddress = (item: string): boolean => {
+  if (isIP(item) !== 0) return true;
+  const withPort = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(item);
+  if (!withPort) return false;
+  const [, ipv6, ipv4, port] = withPort;
+  return (ipv6 ? isIP(ipv6) === 6 : isIP(ipv4 ?? '') === 4) && Number(port) >= 1 && Number(port) <= 65535;
+};
+
+const dnsShape = {
+  SV_DNS_RESOLVERS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+    .refine((items) => items.every(isResolverAddress), 'must be IP addresses with an optional port (10.0.0.2:53, [::1]:53), comma-separated'),
+};
+
+export interface DnsConfig {
+  /** Empty: the system's resolvers. */
+  resolvers: string[];
+}
+
+export const readDnsConfig = (env: Record<string, string | undefined> = process.env): DnsConfig =>
+  parseEnv(dnsShape, env, (parsed) => ({ resolvers: parsed.SV_DNS_RESOLVERS }));

@@ -9,11 +9,12 @@ import { ApiKeyCache } from './app/auth/api-key-cache.ts';
 import { loadApiKeyRecord } from './app/auth/authenticate-api-key.ts';
 import { CREDENTIAL_CACHE_MAX_ENTRIES, CREDENTIAL_CACHE_TTL_MS } from './app/auth/credential-cache-settings.ts';
 import { listenForAccessChanges } from './nats/access-changes.ts';
-import type { GatewayConfig } from './config.ts';
+import { readDnsConfig, type GatewayConfig } from './config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './db/index.ts';
 import { createGatewayApp } from './http/app.ts';
 import { createLocalCdnApp } from './http/local-cdn.ts';
 import { startMailRelay } from './app/mail/mail-relay.ts';
+import { dnsDomainProof } from './app/tenants/domain-proof.ts';
 import { gatewayOperations } from './nats/operations.ts';
 
 export interface RunningGateway {
@@ -84,6 +85,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     serviceTimeoutMs: config.serviceTimeoutMs,
     publicOrigin: () => config.publicUrl ?? `http://${config.httpHost}:${port}`,
     trustedProxies: config.trustedProxies,
+    corsOrigins: config.corsOrigins,
     rateLimitMultiplier: config.rateLimitMultiplier,
     rateCounter: createRequestCounter(runtime.orm),
     apiKeys: apiKeys.lookup,
@@ -92,6 +94,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     nc: runtime.nc,
     blobs: blobs.store,
     idempotency: new IdempotencyService(runtime.orm, { sealingKey: idempotencySealingKey(config.sessions.secret) }),
+    domainProof: dnsDomainProof(readDnsConfig().resolvers),
     logger: runtime.logger,
   });
   const server = await listen(app, config.httpHost, config.httpPort);

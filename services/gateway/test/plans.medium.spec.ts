@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { GatewayOperation, Messages, TenantPlanReply, apiSubject, type Principal, type ServiceRequest } from '@sv/contracts';
 import { callService } from '@sv/platform';
-import { TEST_NATS_URL, startPlatform, type TestPlatform } from '@sv/testing';
+import { connectTestNats, startPlatform, type TestPlatform } from '@sv/testing';
 
 const ADMIN_TIMEOUT = 30_000;
 
@@ -35,7 +35,7 @@ describe('the tenants.plan operation over NATS', () => {
 
   beforeAll(async () => {
     platform = await startPlatform({ catalogue: false });
-    nc = await connect({ servers: TEST_NATS_URL });
+    nc = await connectTestNats();
     const [planned, plain] = await Promise.all([
       platform.adminOk('tenant', 'create', '--slug', 'planned', '--name', 'Planned'),
       platform.adminOk('tenant', 'create', '--slug', 'plain', '--name', 'Plain'),

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { Messages, ROUTES, apiSubject, type Principal } from '@sv/contracts';
 import { callService } from '@sv/platform';
-import { TEST_NATS_URL, startPlatform, type TestPlatform } from '@sv/testing';
+import { connectTestNats, startPlatform, type TestPlatform } from '@sv/testing';
 
 /** Services built so far; a route of a service not yet built answers 503, and is not asked here. */
-const BUILT = new Set(['catalogue', 'supply-chain', 'webhooks', 'delivery']);
+const BUILT = new Set(['catalogue', 'supply-chain', 'webhooks', 'delivery', 'ingestion']);
 
 /**
  * Every route of the registry whose service runs is served by that service: asked for
@@ -17,8 +17,8 @@ describe('every routed operation has its handler', () => {
   let nc: NatsConnection;
 
   beforeAll(async () => {
-    platform = await startPlatform({ supplyChain: true, webhooks: true, delivery: true });
-    nc = await connect({ servers: TEST_NATS_URL });
+    platform = await startPlatform({ supplyChain: true, webhooks: true, delivery: true, ingestion: true });
+    nc = await connectTestNats();
   }, 240_000);
 
   afterAll(async () => {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from '@nats-io/transport-node';
 import { Messages, apiSubject } from '@sv/contracts';
 import { callService } from '@sv/platform';
-import { TEST_NATS_URL, apiClient, apiRequest, startPlatform, type TestPlatform } from '@sv/testing';
+import { connectTestNats, apiClient, apiRequest, startPlatform, type TestPlatform } from '@sv/testing';
 
 const UNAVAILABLE = { success: false, error: Messages.serviceUnavailable };
 
@@ -54,7 +53,7 @@ describe('routing to the owning service', () => {
   it('answers "Endpoint not found." for an operation the running service does not know, without crashing', async () => {
     // Every routed catalogue path is implemented now, so ask the catalogue directly, as a gateway
     // of a newer version (whose route table is ahead of this catalogue) would.
-    const nc = await connect({ servers: TEST_NATS_URL });
+    const nc = await connectTestNats();
     try {
       const principal = {
         tenant_id: randomUUID(),

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join, relative } from 'node:path';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { Messages, ServiceRequest, apiSubject, type UploadedFile } from '@sv/contracts';
-import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { connectTestNats, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
 import { aacAdts, aiff, flac, imageOf, m4a, mov, mp3, mp4, padded, text, wav, webm } from './upload-sniffing.fixtures.ts';
 
 type Api = ReturnType<typeof apiClient>;
@@ -44,7 +44,7 @@ describe('uploads recognised by their bytes', () => {
     platform = await startPlatform({ catalogue: false });
     blobDir = platform.env.SV_BLOB_DIR ?? '';
     expect(blobDir).not.toBe('');
-    nc = await connect({ servers: TEST_NATS_URL });
+    nc = await connectTestNats();
     for (const service of ['catalogue', 'ingestion'] as const) {
       nc.subscribe(apiSubject(platform.subjectPrefix, service), {
         callback: (_error, msg) => {
@@ -93,12 +93,11 @@ describe('uploads recognised by their bytes', () => {
   const video = () => `/videos/${randomUUID()}/upload`;
 
   describe('images', () => {
-    it("refuses a text file named x.jpg and declared image/jpeg with 415 naming 'application/octet-stream'", async () => {
+    it('refuses a text file named x.jpg and declared image/jpeg with 422: bytes in no format are an unreadable image', async () => {
       await expectRefusedAtTheGateway(async () => {
         const response = await upload(avatar(), form('avatar', text(), 'image/jpeg', 'x.jpg'));
-        expect(response.status).toBe(415);
-        expect(response.body).toEqual({ success: false, error: Messages.fileTypeNotAllowed('application/octet-stream', 'image') });
-        expect(response.body.error).toBe("File type 'application/octet-stream' is not allowed for image uploads.");
+        expect(response.status).toBe(422);
+        expect(response.body).toEqual({ success: false, error: Messages.validationFailed, errors: { avatar: [Messages.imageUnreadable] } });
       });
     });
 
@@ -140,11 +139,11 @@ describe('uploads recognised by their bytes', () => {
       });
     });
 
-    it('refuses an empty file that has a name with 415, and an over-ceiling image with 413 while reading', async () => {
+    it('refuses an empty file that has a name with 422, and an over-ceiling image with 413 while reading', async () => {
       await expectRefusedAtTheGateway(async () => {
         const empty = await upload(avatar(), form('avatar', Buffer.alloc(0), 'image/png', 'empty.png'));
-        expect(empty.status).toBe(415);
-        expect(empty.body.error).toBe(Messages.fileTypeNotAllowed('application/octet-stream', 'image'));
+        expect(empty.status).toBe(422);
+        expect(empty.body.errors).toEqual({ avatar: [Messages.imageUnreadable] });
         const big = await upload(avatar(), form('avatar', padded(await imageOf('png'), 20 * MEGABYTE + 1), 'image/png', 'big.png'));
         expect(big.status).toBe(413);
         expect(big.body).toEqual({ success: false, error: Messages.fileTooLarge(20) });

@@ -181,13 +181,12 @@ describe('uploads', () => {
     expect(after.body.artist.avatar_url).toBe(before.body.artist.avatar_url);
   });
 
-  it('refuses a file that is not an image, by its bytes, with 415 and keeps no file', async () => {
+  it('refuses a file that is not an image, by its bytes, and keeps no file: 422 for no format at all, 415 for another type', async () => {
     await expectNothingStored(async () => {
       const response = await upload(acme, `/artists/${artistUuid}/avatar`, form('avatar', Buffer.from('hello, world\n'), 'text/plain', 'note.txt'));
-      expect(response.status).toBe(415);
-      // Text shows no type in its bytes.
-      expect(response.body).toEqual({ success: false, error: "File type 'application/octet-stream' is not allowed for image uploads." });
-      expect(response.body.error).toBe(Messages.fileTypeNotAllowed('application/octet-stream', 'image'));
+      // Text shows no type in its bytes: an image that cannot be read.
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ success: false, error: 'Validation failed', errors: { avatar: [Messages.imageUnreadable] } });
     });
     await expectNothingStored(async () => {
       const response = await upload(acme, `/artists/${artistUuid}/banner`, form('banner', await imageOf('gif'), 'image/png', 'a.png'));

@@ -13,7 +13,6 @@ const COOKIE = 'sv_refresh_token';
 const ADMIN_TIMEOUT = 30_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const USER_NOT_FOUND = 'User not found.';
-const ARTIST_ID = '7a0f3c52-6a1e-4c55-9d0b-2f4f3a1b9e10';
 
 const expectError = (response: ApiResponse, status: number, message: string) => {
   expect({ status: response.status, body: response.body }).toEqual({ status, body: { success: false, error: message } });
@@ -24,6 +23,8 @@ describe('users', () => {
   let platform: TestPlatform;
   const keys: Record<string, string> = {};
   const admins: Record<string, { uuid: string; email: string }> = {};
+  /** An artist of alpha in the catalogue: a user's artist_id must name one of its tenant's. */
+  let alphaArtistId = '';
 
   const createKey = async (name: string, tenant: string, role: string, ...extra: string[]) => {
     keys[name] = (await platform.adminOk('key', 'create', '--tenant', tenant, '--role', role, ...extra)).key as string;
@@ -51,16 +52,17 @@ describe('users', () => {
 
   beforeAll(async () => {
     // The 'auth' category allows 5 requests a minute per address; this file signs in more often.
-    platform = await startPlatform({ catalogue: false, env: { SV_RATE_LIMIT_MULTIPLIER: '20', SV_COOKIE_SECURE: '0' } });
+    platform = await startPlatform({ env: { SV_RATE_LIMIT_MULTIPLIER: '20', SV_COOKIE_SECURE: '0' } });
     await Promise.all([
       platform.adminOk('tenant', 'create', '--slug', 'alpha', '--name', 'Alpha Records'),
       platform.adminOk('tenant', 'create', '--slug', 'beta', '--name', 'Beta Music'),
     ]);
+    alphaArtistId = String((await platform.adminOk('artist', 'create', '--tenant', 'alpha', '--name', 'Alpha Artist', '--slug', 'alpha-artist')).artist.uuid);
     await Promise.all([
       createKey('owner', 'alpha', 'owner'),
       createKey('labelAdmin', 'alpha', 'label_admin'),
       createKey('team', 'alpha', 'team'),
-      createKey('artist', 'alpha', 'artist', '--artist', ARTIST_ID),
+      createKey('artist', 'alpha', 'artist', '--artist', alphaArtistId),
       createKey('collaborator', 'alpha', 'collaborator'),
       createKey('rosterTeam', 'alpha', 'team', '--roster'),
       createKey('superAdmin', 'alpha', 'super_admin'),
@@ -76,7 +78,7 @@ describe('users', () => {
 
   describe('create and read', () => {
     it('an owner key creates a user of its tenant: 201 with the user and never a password or hash', async () => {
-      const created = await createUser('owner', { email: 'New.Artist@Alpha.example', password: PASSWORD, role: 'artist', artist_id: ARTIST_ID });
+      const created = await createUser('owner', { email: 'New.Artist@Alpha.example', password: PASSWORD, role: 'artist', artist_id: alphaArtistId });
       expect(created.status).toBe(201);
       expect(created.body).toEqual({
         success: true,
@@ -84,7 +86,7 @@ describe('users', () => {
           uuid: expect.stringMatching(UUID),
           email: 'new.artist@alpha.example',
           role: 'artist',
-          artist_id: ARTIST_ID,
+          artist_id: alphaArtistId,
           status: 'active',
           tenant_uuid: expect.stringMatching(UUID),
           created_at: expect.any(String),
@@ -234,9 +236,9 @@ describe('users', () => {
   describe('update', () => {
     it('changes only the fields sent: role, artist_id, status', async () => {
       const user = (await createUser('owner', { email: 'changing@alpha.example', password: PASSWORD, role: 'team' })).body.data;
-      const promoted = await patchUser('owner', user.uuid, { role: 'artist', artist_id: ARTIST_ID });
+      const promoted = await patchUser('owner', user.uuid, { role: 'artist', artist_id: alphaArtistId });
       expect(promoted.status).toBe(200);
-      expect(promoted.body.data).toMatchObject({ uuid: user.uuid, email: 'changing@alpha.example', role: 'artist', artist_id: ARTIST_ID, status: 'active' });
+      expect(promoted.body.data).toMatchObject({ uuid: user.uuid, email: 'changing@alpha.example', role: 'artist', artist_id: alphaArtistId, status: 'active' });
       const cleared = await patchUser('labelAdmin', user.uuid, { artist_id: null });
       expect(cleared.body.data).toMatchObject({ role: 'artist', artist_id: null });
       expect(Date.parse(cleared.body.data.updated_at)).toBeGreaterThanOrEqual(Date.parse(user.updated_at));

@@ -26,7 +26,7 @@ describe('API versioning', () => {
   let api: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
-    platform = await startPlatform({ env: { SV_DOCS_URL: DOCS_URL } });
+    platform = await startPlatform({ env: { SV_DOCS_URL: DOCS_URL, SV_CORS_ORIGINS: 'https://app.example' } });
     const tenant = await platform.admin('tenant', 'create', '--slug', 'versioned', '--name', 'Versioned Records');
     expect(tenant.code).toBe(0);
     const created = await platform.admin('key', 'create', '--tenant', 'versioned', '--role', 'owner');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvShape, parseEnv, toBaseConfig, type BaseConfig } from '@sv/platform';
+import { baseEnvShape, parseEnv, refuseUnsafeDeployment, toBaseConfig, type BaseConfig } from '@sv/platform';
 
 const shape = {
   ...baseEnvShape,
@@ -18,9 +18,12 @@ export interface SupplyChainConfig extends BaseConfig {
 
 /** Supply-chain's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): SupplyChainConfig =>
-  parseEnv(shape, env, (parsed) => ({
+  parseEnv(shape, env, (parsed) => {
+    refuseUnsafeDeployment(parsed);
+    return {
     ...toBaseConfig(parsed),
     healthPort: parsed.SV_HEALTH_PORT ?? (parsed.SV_ENV === 'sandbox' ? 9112 : 9102),
     serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
     cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
-  }));
+    };
+  });

@@ -156,11 +156,12 @@ describe('store problems', () => {
     expect(codes(plan(complete(), [{ ...SPOTIFY, overrides: { release_date: '2027-01-14' } }]).stores[0]?.problems ?? [])).toEqual(['release_date_past']);
   });
 
-  it('warns about a store registered for an ERN version other than 4.3', () => {
+  it('takes a store registered for ERN 3.8.2 or 4.2 as it is, and warns about a version the platform does not write', () => {
     const napster = plan(complete(), [NAPSTER]).stores[0];
-    expect(napster?.problems).toEqual([
-      { severity: 'warning', code: 'ern_version_mismatch', message: 'Napster is registered for ERN 3.8.2; the platform sends ERN 4.3.', field: null },
+    expect(napster?.problems).toEqual([]);
+    const legacy = attached(dsp(14, 'napster', 'Napster', { ern_version: '3.7' }), ['subscription_streaming']);
+    expect(plan(complete(), [legacy]).stores[0]?.problems).toEqual([
+      { severity: 'warning', code: 'ern_version_mismatch', message: 'Napster is registered for ERN 3.7, which the platform does not write.', field: null },
     ]);
-    expect(napster?.ready).toBe(true);
   });
 });

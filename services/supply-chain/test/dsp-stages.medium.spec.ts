@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { API_REVISION, eventStreamName, eventSubject, type DspStage, type EventEnvelope } from '@sv/contracts';
 import type { ServiceRuntime } from '@sv/platform';
-import { TEST_NATS_URL, createTestDatabase, uniqueSubjectPrefix, type TestDatabase } from '@sv/testing';
+import { TEST_NATS_URL, connectTestNats, createTestDatabase, localBusEnv, uniqueSubjectPrefix, type TestDatabase } from '@sv/testing';
 import pg from 'pg';
 import { readConfig } from '../src/config.ts';
 import { startSupplyChain } from '../src/service.ts';
@@ -31,12 +31,14 @@ beforeAll(async () => {
       SV_SUBJECT_PREFIX: prefix,
       SV_HEALTH_PORT: '0',
       SV_LOG_LEVEL: 'silent',
+      SV_LOCAL_DEVELOPMENT: '1',
+      ...localBusEnv('production', 'supply-chain'),
     }),
     { relay: false },
   );
   sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
-  nc = await connect({ servers: TEST_NATS_URL });
+  nc = await connectTestNats();
 }, 120_000);
 
 afterAll(async () => {

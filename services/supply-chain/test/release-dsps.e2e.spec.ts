@@ -1,7 +1,7 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { SupplyChainOperation, apiSubject, type Principal } from '@sv/contracts';
 import { callService } from '@sv/platform';
-import { TEST_NATS_URL, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { connectTestNats, apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
 import pg from 'pg';
 
 /*
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const [a, b] = await Promise.all([newTenant('sc-rel-a'), newTenant('sc-rel-b')]);
   [nova, lyra, orion] = await Promise.all([newArtistKey(a, 'nova'), newArtistKey(a, 'lyra'), newArtistKey(b, 'orion')]);
   teamA = apiClient(platform.baseUrl, String((await platform.adminOk('key', 'create', '--tenant', a.slug, '--role', 'team')).key));
-  nc = await connect({ servers: TEST_NATS_URL });
+  nc = await connectTestNats();
   db = new pg.Client({ connectionString: platform.db.url });
   await db.connect();
 }, 120_000);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvShape, parseEnv, toBaseConfig, type BaseConfig } from '@sv/platform';
+import { baseEnvShape, parseEnv, refuseUnsafeDeployment, toBaseConfig, type BaseConfig } from '@sv/platform';
 
 const shape = {
   ...baseEnvShape,
@@ -55,7 +55,9 @@ const RETRY_CAP_MS = 3_600_000;
 
 /** The webhooks service's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): WebhooksConfig =>
-  parseEnv(shape, env, (parsed) => ({
+  parseEnv(shape, env, (parsed) => {
+    refuseUnsafeDeployment(parsed, { secrets: { SV_WEBHOOK_SECRET_KEY: parsed.SV_WEBHOOK_SECRET_KEY } });
+    return {
     ...toBaseConfig(parsed),
     healthPort: parsed.SV_HEALTH_PORT ?? (parsed.SV_ENV === 'sandbox' ? 9115 : 9105),
     serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
@@ -70,4 +72,5 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       perSubscription: parsed.SV_WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION,
       retentionDays: parsed.SV_WEBHOOK_RETENTION_DAYS,
     },
-  }));
+    };
+  });

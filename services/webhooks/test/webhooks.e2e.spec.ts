@@ -98,7 +98,7 @@ describe('POST /webhooks', () => {
     // Stored encrypted, yet recoverable with the service's key (delivery must sign with it).
     const sealed = await sealedOf(created.uuid);
     expect(sealed).not.toContain(created.secret.slice(8));
-    expect(openSecret(readConfig({ SV_ENV: 'production' }).secretKey, created.uuid, sealed)).toBe(created.secret);
+    expect(openSecret(readConfig({ SV_ENV: 'production', SV_LOCAL_DEVELOPMENT: '1' }).secretKey, created.uuid, sealed)).toBe(created.secret);
   });
 
   it('refuses unknown patterns with 422 listing every one, and creates nothing', async () => {
@@ -177,7 +177,7 @@ describe('PATCH, DELETE and regenerate-secret', () => {
     expect(regenerated.secret).not.toBe(created.secret);
     expect(regenerated.secret_prefix).toBe(regenerated.secret.slice(0, 12));
     expect((await apiA(`/v1/webhooks/${created.uuid}`)).body.webhook.secret_prefix).toBe(regenerated.secret_prefix);
-    expect(openSecret(readConfig({ SV_ENV: 'production' }).secretKey, created.uuid, await sealedOf(created.uuid))).toBe(regenerated.secret);
+    expect(openSecret(readConfig({ SV_ENV: 'production', SV_LOCAL_DEVELOPMENT: '1' }).secretKey, created.uuid, await sealedOf(created.uuid))).toBe(regenerated.secret);
   });
 
   it("another tenant's subscription, a malformed id and an unknown id are 404 on every route", async () => {

@@ -2,15 +2,20 @@ import { writeFile } from 'node:fs/promises';
 import { startSftpServer } from '@sv/testing';
 
 /*
- * `npm start`'s store endpoint: a real OpenSSH SFTP server on loopback, as in the tests. Writes
- * the delivery service's environment (one KEY=value a line) to the file named by the first
- * argument once it listens, then runs until it is stopped.
+ * `npm start`'s SFTP server: a real OpenSSH server on loopback, as in the tests, serving the
+ * stores' folders and the suppliers' drop folders. Writes the ingestion service's environment to
+ * the file named by the second argument and then the delivery service's to the first (one
+ * KEY=value a line; the first file appearing says both are there), then runs until stopped.
  */
-const target = process.argv[2];
-if (!target) throw new Error('usage: sftp-server.ts <env file>');
+const [deliveryTarget, dropTarget] = process.argv.slice(2);
+if (!deliveryTarget || !dropTarget) throw new Error('usage: sftp-server.ts <delivery env file> <ingestion env file>');
+/** Locally a supplier's upload is taken within seconds; production polls every minute. */
+const LOCAL_POLL_MS = 5_000;
 const server = await startSftpServer();
-await writeFile(target, Object.entries(server.deliveryEnv).map(([key, value]) => `${key}=${value}`).join('\n') + '\n');
-process.stderr.write(`SFTP store endpoint on 127.0.0.1:${server.port}, serving ${server.root}\n`);
+const lines = (env: Record<string, string>) => Object.entries(env).map(([key, value]) => `${key}=${value}`).join('\n') + '\n';
+await writeFile(dropTarget, lines(server.dropEnv(LOCAL_POLL_MS)));
+await writeFile(deliveryTarget, lines(server.deliveryEnv));
+process.stderr.write(`SFTP server on 127.0.0.1:${server.port}: store folders in ${server.root}, drop folders in ${server.dropRoot}\n`);
 const stop = async () => {
   await server.stop();
   process.exit(0);

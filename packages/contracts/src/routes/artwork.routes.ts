@@ -27,6 +27,7 @@ export const ARTWORK_ROUTES: readonly AnyRouteDefinition[] = [
     operation: ReleaseOperation.artworkPresign,
     summary: 'Get an upload URL for the cover; PUT the file there, then set cover_art_url to the returned URL.',
     request: { params: UuidParams, body: PresignArtworkBody },
+    sensitive: true,
     responses: { 200: { description: 'Where and how to PUT the file, and the cover_art_url to set.', body: ArtworkPresignReplySchema } },
     errors: [409],
   }),

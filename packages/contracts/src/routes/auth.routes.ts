@@ -22,6 +22,7 @@ const refresh = (path: string) =>
     summary: 'Exchange the refresh cookie for a new access token; the old refresh token is revoked and a new cookie set.',
     anonymous: true,
     idempotent: false,
+    sensitive: true,
     rate: 'auth',
     responses: { 200: { description: 'The new access token (the same shape as login).', body: SessionReply } },
     // 401: no, retired or revoked refresh cookie; 403: the account or workspace is suspended.
@@ -49,6 +50,7 @@ export const AUTH_ROUTES: readonly AnyRouteDefinition[] = [
     summary: 'Log in with email and password; the refresh token is set as the httpOnly cookie sv_refresh_token.',
     anonymous: true,
     idempotent: false,
+    sensitive: true,
     rate: 'auth',
     request: { body: LoginBody },
     responses: { 200: { description: 'The access token: `{success, data:{access_token, token_type, expires_at}}`.', body: SessionReply } },
@@ -89,6 +91,7 @@ export const AUTH_ROUTES: readonly AnyRouteDefinition[] = [
     summary: "Verify the account's email with the code it was sent.",
     anonymous: true,
     idempotent: false,
+    sensitive: true,
     rate: 'auth',
     request: { body: VerifyOtpBody },
     responses: { 200: { description: 'The email is verified.', body: OtpVerifiedReply } },
@@ -116,6 +119,7 @@ export const AUTH_ROUTES: readonly AnyRouteDefinition[] = [
     summary: 'Set a new password with a reset token; every session is revoked.',
     anonymous: true,
     idempotent: false,
+    sensitive: true,
     rate: 'auth',
     request: { body: ResetPasswordBody },
     // 422: Invalid or expired reset token.

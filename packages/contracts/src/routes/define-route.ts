@@ -9,13 +9,13 @@ import {
 } from './route-definition.ts';
 
 /** Services that exist under services/; a route of any other answers 503 until it is built. */
-export const BUILT_SERVICES: readonly RoutedService[] = ['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks'];
+export const BUILT_SERVICES: readonly RoutedService[] = ['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks', 'ingestion'];
 
 /** Methods whose writes honour Idempotency-Key (spec: POST, PUT and PATCH; GET and DELETE ignore it). */
 const KEYED_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
 
 type RequiredInput = 'method' | 'path' | 'service' | 'operation' | 'summary' | 'responses';
-type OptionalInput = 'upload' | 'errorResponses' | 'paginated' | 'aliasOf' | 'anonymous' | 'idempotent' | 'built';
+type OptionalInput = 'upload' | 'errorResponses' | 'paginated' | 'aliasOf' | 'anonymous' | 'idempotent' | 'sensitive' | 'built';
 
 export interface RouteInput<TService extends RoutedService>
   extends Pick<RouteDefinition<TService>, RequiredInput>,
@@ -49,7 +49,7 @@ const standardErrors = (input: RouteInput<RoutedService>, idempotent: boolean, r
   return statuses;
 };
 
-/** A route with the registry's defaults: general rate, a token needed, POST/PUT/PATCH keyed unless an upload. */
+/** A route with the registry's defaults: general rate, a token needed, POST/PUT/PATCH keyed unless an upload, not sensitive. */
 export const defineRoute = <TService extends RoutedService>(input: RouteInput<TService>): RouteDefinition<TService> => {
   const rate = input.rate === undefined ? 'general' : input.rate;
   // Multipart uploads are not keyed: the fingerprint is method, path and JSON body, which cannot tell two files apart.
@@ -64,6 +64,7 @@ export const defineRoute = <TService extends RoutedService>(input: RouteInput<TS
     rate,
     anonymous: input.anonymous ?? false,
     idempotent,
+    sensitive: input.sensitive ?? false,
     request: input.request ?? {},
     responses: input.responses,
     errors: ERROR_STATUSES.filter((status) => listed.has(status)),

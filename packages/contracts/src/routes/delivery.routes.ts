@@ -1,11 +1,11 @@
 import { DeliveryOperation } from '../delivery.ts';
 import { defineRoute } from './define-route.ts';
 import type { OperationOf } from './operations/service-operations.ts';
+import { DdexPreviewQuery } from './requests/ddex-preview-query.ts';
 import { DefaultListQuery } from './requests/list-queries.ts';
 import { DdexPreviewParams, ReleaseDspParams, UuidParams } from './requests/path-params.ts';
 import { DdexPreviewBody, DeliveryListReply, DeliveryQueuedReply } from './responses/delivery.ts';
 import type { AnyRouteDefinition } from './route-definition.ts';
-
 
 /**
  * Deliver, redeliver and purge: queued (202), in the distribution rate category. Each needs an
@@ -24,19 +24,20 @@ const deliveryCommand = (path: string, operation: OperationOf<'delivery'>, summa
     errors: [409, 422],
   });
 
-/** DDEX ERN 4.3 preview and the delivery queue; the two reads are general requests. */
+/** DDEX ERN preview and the delivery queue; the two reads are general requests. */
 export const DELIVERY_ROUTES: readonly AnyRouteDefinition[] = [
   defineRoute({
     method: 'GET',
     path: '/releases/:uuid/ddex/preview/:file',
     service: 'delivery',
     operation: DeliveryOperation.preview,
-    summary: 'Preview the literal DDEX ERN 4.3 message a store would receive: GET …/ddex/preview/{dsp_slug}.xml.',
-    request: { params: DdexPreviewParams },
+    summary: 'Preview the literal DDEX ERN message a store would receive: GET …/ddex/preview/{dsp_slug}.xml, ERN 4.3 unless ?ern_version=4.2|3.8.2|4.3 names one.',
+    request: { params: DdexPreviewParams, query: DdexPreviewQuery },
     responses: {
-      200: { description: 'The ERN 4.3 NewReleaseMessage.', body: DdexPreviewBody, contentType: 'application/xml; charset=utf-8' },
+      200: { description: 'The NewReleaseMessage in the ERN version asked for (4.3 by default).', body: DdexPreviewBody, contentType: 'application/xml; charset=utf-8' },
     },
-    // 422: the store is not attached, or the message would not validate (the schema's errors listed).
+    // 422: an ern_version that is not 4.3, 4.2 or 3.8.2, the store is not attached, or the message
+    // would not validate (the schema's errors listed).
     errors: [422],
   }),
   deliveryCommand(

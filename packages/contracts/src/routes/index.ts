@@ -8,6 +8,7 @@ export * from './operations/royalty-operations.ts';
 export * from './operations/analytics-operations.ts';
 export * from './operations/service-operations.ts';
 export * from './requests/path-params.ts';
+export * from './requests/ddex-preview-query.ts';
 export * from './requests/list-queries.ts';
 export * from './requests/identity-bodies.ts';
 export * from './requests/ingestion-bodies.ts';

@@ -89,6 +89,12 @@ export interface RouteDefinition<TService extends RoutedService = RoutedService>
   anonymous: boolean;
   /** True when the route honours Idempotency-Key. */
   idempotent: boolean;
+  /**
+   * True when the route hands out a credential (an access token, a signing secret, a signed
+   * upload URL) or redeems a one-time one (a password-reset token, an email code): no cache may
+   * keep its answer (Cache-Control: no-store).
+   */
+  sensitive: boolean;
   upload?: UploadSpec;
   request: RouteRequest;
   /** Success statuses and what each answers. */

@@ -4,7 +4,7 @@ import type { OperationOf } from './operations/service-operations.ts';
 import { CreateClientBody, SetTenantDomainBody } from './requests/identity-bodies.ts';
 import { DefaultListQuery } from './requests/list-queries.ts';
 import { UuidParams } from './requests/path-params.ts';
-import { LoginAsReply, TenantListReply, TenantReply, WhitelabelReply } from './responses/identity.ts';
+import { LoginAsReply, TenantDomainReply, TenantListReply, TenantReply, WhitelabelReply } from './responses/identity.ts';
 import type { AnyRouteDefinition } from './route-definition.ts';
 
 const whitelabelUpload = (asset: 'logo' | 'favicon', operation: OperationOf<'gateway'>) =>
@@ -59,6 +59,7 @@ export const TENANT_ROUTES: readonly AnyRouteDefinition[] = [
     // Issues an access token like login; a replay would hand out a stored token, so it is not keyed.
     rate: 'auth',
     idempotent: false,
+    sensitive: true,
     request: { params: UuidParams },
     responses: { 200: { description: 'The token, acting_as {user_id, role} and a note.', body: LoginAsReply } },
   }),
@@ -67,10 +68,15 @@ export const TENANT_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/tenants/domain',
     service: 'gateway',
     operation: GatewayRouteOperation.domainSet,
-    summary: "Map (or, with null, unmap) the domain the tenant is resolved by.",
+    summary: 'Claim (or, with null, release) the domain the tenant is resolved by; it resolves once DNS proves it.',
     request: { body: SetTenantDomainBody },
-    responses: { 200: { description: 'The tenant with its domain.', body: TenantReply } },
-    // 409: the domain is another tenant's.
+    responses: {
+      200: {
+        description: 'The tenant with its domain and domain_status; while pending, the TXT record (domain_verification) to publish before repeating the PUT.',
+        body: TenantDomainReply,
+      },
+    },
+    // 409: another tenant has verified the domain.
     errors: [409],
   }),
   defineRoute({

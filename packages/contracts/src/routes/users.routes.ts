@@ -50,8 +50,8 @@ export const USER_ROUTES: readonly AnyRouteDefinition[] = [
     idempotent: false,
     request: { body: CreateUserBody },
     responses: { 201: { description: 'The user created.', body: UserReply } },
-    // 409: the email is already a user of the tenant.
-    errors: [409],
+    // 404: artist_id names no artist of the tenant (Artist not found.). 409: the email is already a user of the tenant.
+    errors: [404, 409],
   }),
   defineRoute({
     method: 'GET',

@@ -24,6 +24,7 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [
     operation: WebhookOperation.create,
     summary: 'Subscribe a URL to events (names or wildcard patterns); the secret is shown once.',
     request: { body: CreateWebhookBody },
+    sensitive: true,
     responses: { 201: { description: 'The subscription with its signing secret, shown this once.', body: WebhookSecretReply } },
     // 409: 25 active subscriptions already; 422: an unknown event pattern.
     errors: [409],
@@ -81,6 +82,7 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [
     operation: WebhookOperation.regenerateSecret,
     summary: 'Replace the signing secret at once (no overlap); the new secret is shown once.',
     request: { params: UuidParams },
+    sensitive: true,
     responses: { 200: { description: 'The subscription with its new raw secret.', body: WebhookSecretReply } },
   }),
   defineRoute({

@@ -2,7 +2,7 @@ import { XmlWriter } from '../xml/xml-writer.ts';
 import type { ErnBuildInput } from './build-input.ts';
 import { writeDealList } from './deals.ts';
 import { writeMessageHeader } from './message-header.ts';
-import { planMessage } from './message-plan.ts';
+import { planMessage, type MessagePlan } from './message-plan.ts';
 import { writePartyList } from './parties.ts';
 import { writeReleaseList } from './releases.ts';
 import { writeResourceList } from './resources.ts';
@@ -11,6 +11,10 @@ export const ERN43_NAMESPACE = 'http://ddex.net/xml/ern/43';
 const SCHEMA_LOCATION = `${ERN43_NAMESPACE} ${ERN43_NAMESPACE}/release-notification.xsd`;
 /** The AvsVersionId the official ERN 4.3 samples declare (they validate against the bundled schema). */
 export const AVS_VERSION_ID = '3';
+
+/** The simple-single profile allows exactly one recording; everything else is an audio album. */
+export const releaseProfileVersionId = (plan: MessagePlan): 'SimpleAudioSingle' | 'Audio' =>
+  plan.input.release.type === 'single' && plan.tracks.length === 1 ? 'SimpleAudioSingle' : 'Audio';
 
 /**
  * The ERN 4.3 NewReleaseMessage for one release and one store. Pure: the message id and
@@ -24,8 +28,7 @@ export const buildErn43 = (input: ErnBuildInput): string => {
     'xmlns:ern': ERN43_NAMESPACE,
     'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
     'xsi:schemaLocation': SCHEMA_LOCATION,
-    // The simple-single profile allows exactly one recording; everything else is an audio album.
-    ReleaseProfileVersionId: input.release.type === 'single' && plan.tracks.length === 1 ? 'SimpleAudioSingle' : 'Audio',
+    ReleaseProfileVersionId: releaseProfileVersionId(plan),
     LanguageAndScriptCode: plan.language,
     AvsVersionId: AVS_VERSION_ID,
   });

@@ -110,6 +110,21 @@ export const versionType = (text: string | null): CodedValue | null => {
   return value === undefined || value === 'UserDefined' ? { value: 'UserDefined', user_defined: text.trim() } : { value, user_defined: null };
 };
 
+/**
+ * A value coded against this AVS, restated for a version whose AVS is `allowed`: kept when that
+ * AVS has it, replaced by its stated equivalent when there is one, otherwise sent as UserDefined
+ * naming the value, so the receiver still learns what was meant.
+ */
+export const restrictCodedValue = (
+  coded: CodedValue,
+  allowed: ReadonlySet<string>,
+  equivalents: Readonly<Record<string, string>> = {},
+): CodedValue => {
+  if (coded.user_defined !== null || allowed.has(coded.value)) return coded;
+  const equivalent = equivalents[coded.value];
+  return equivalent !== undefined && allowed.has(equivalent) ? { value: equivalent, user_defined: null } : { value: 'UserDefined', user_defined: coded.value };
+};
+
 /** The attributes a coded element carries: none for an allowed value, the sender's words for UserDefined. */
 export const codedAttributes = (coded: CodedValue, namespace: string): XmlAttributes | undefined =>
   coded.user_defined === null ? undefined : { Namespace: namespace, UserDefinedValue: coded.user_defined };

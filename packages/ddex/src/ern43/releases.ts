@@ -6,7 +6,7 @@ import { writeDisplayArtists } from './resources.ts';
 import { writeCLine, writePLine } from './rights-lines.ts';
 import { releaseTitles, writeTitles } from './titles.ts';
 
-const RELEASE_TYPES: Readonly<Record<ReleaseType, string>> = { single: 'Single', ep: 'EP', album: 'Album' };
+export const RELEASE_TYPES: Readonly<Record<ReleaseType, string>> = { single: 'Single', ep: 'EP', album: 'Album' };
 
 /** ReleaseList: the main Release, then one TrackRelease per recording (so stores can sell or stream tracks). */
 export const writeReleaseList = (w: XmlWriter, plan: MessagePlan): void => {
@@ -36,7 +36,7 @@ const writeMainRelease = (w: XmlWriter, plan: MessagePlan): void => {
   w.close('Release');
 };
 
-const writeGenre = (w: XmlWriter, plan: MessagePlan): void => {
+export const writeGenre = (w: XmlWriter, plan: MessagePlan): void => {
   const { release } = plan.input;
   w.open('Genre').leaf('GenreText', release.genre).optionalLeaf('SubGenre', release.subgenre?.trim()).close('Genre');
 };

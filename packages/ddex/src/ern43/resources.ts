@@ -54,7 +54,7 @@ export const writeDisplayArtists = (w: XmlWriter, artists: readonly PlannedArtis
   });
 };
 
-const writeContributors = (w: XmlWriter, contributors: readonly PlannedContributor[], namespace: string): void => {
+export const writeContributors = (w: XmlWriter, contributors: readonly PlannedContributor[], namespace: string): void => {
   contributors.forEach((contributor, index) => {
     w.open('Contributor', { SequenceNumber: index + 1 }).leaf('ContributorPartyReference', contributor.party);
     for (const role of contributor.roles) w.leaf('Role', role.value, codedAttributes(role, namespace));
@@ -74,17 +74,17 @@ const writeAudioDeliveryFile = (w: XmlWriter, audio: AudioFileInfo, namespace: s
 };
 
 /** 44_100 → `44.1`, 48_000 → `48`: the unit the DDEX samples use. */
-const kilohertz = (hertz: number): string => String(hertz / 1000);
+export const kilohertz = (hertz: number): string => String(hertz / 1000);
 
-const writeFile = (w: XmlWriter, file: ResourceFileInfo): void => {
+export const writeFile = (w: XmlWriter, file: ResourceFileInfo): void => {
   w.open('File').leaf('URI', file.file_name);
   w.open('HashSum').leaf('Algorithm', 'MD5').leaf('HashSumValue', file.md5.toLowerCase()).close('HashSum');
   w.close('File');
 };
 
-const IMAGE_CODECS: Readonly<Record<string, string>> = { jpg: 'JPEG', jpeg: 'JPEG', png: 'PNG', gif: 'GIF', tif: 'TIFF', tiff: 'TIFF' };
+export const IMAGE_CODECS: Readonly<Record<string, string>> = { jpg: 'JPEG', jpeg: 'JPEG', png: 'PNG', gif: 'GIF', tif: 'TIFF', tiff: 'TIFF' };
 
-const writeImage = (w: XmlWriter, plan: MessagePlan, image: NonNullable<MessagePlan['image']>): void => {
+export const writeImage = (w: XmlWriter, plan: MessagePlan, image: NonNullable<MessagePlan['image']>): void => {
   const { release, sender } = plan.input;
   const file: ArtworkFileInfo = image.file;
   w.open('Image').leaf('ResourceReference', image.resource).leaf('Type', 'FrontCoverImage');

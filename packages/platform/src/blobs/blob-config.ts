@@ -4,14 +4,19 @@ import { S3BlobStore, createS3Client } from './s3-blob-store.ts';
 
 /**
  * The blob store's environment: local disk (SV_BLOB_DIR, default) or an S3-compatible bucket.
- * Files are served from SV_CDN_URL (with s3, the bucket's public address). Every service that
- * reads or writes stored files (the gateway, the catalogue) spreads this shape into its config.
+ * Public files are served from SV_CDN_URL (with s3, the bucket's public address); private ones
+ * (keys under `private/`) only through signed, expiring URLs. With s3 the bucket (or the CDN in
+ * front of it) must grant anonymous GetObject on image keys outside `private/` only (isPublicKey:
+ * `*.jpg`, `*.jpeg`, `*.png`, `*.webp`, `*.tiff`, `*.gif`) and should add
+ * `X-Content-Type-Options: nosniff` to its responses. Every service that reads or writes stored
+ * files (the gateway, the catalogue) spreads this shape into its config.
  */
 export const blobEnvShape = (env: Record<string, string | undefined>) => ({
   SV_BLOB_DIR: z.string().default('var/blobs'),
   /**
-   * Signs the local store's presigned upload URLs (the gateway's local CDN verifies them), so every
-   * service of one environment needs the same value. The default is for local development only.
+   * Signs the local store's presigned upload URLs and private files' read URLs (the gateway's
+   * local CDN verifies both), so every service of one environment needs the same value. The
+   * default is for local development only.
    */
   SV_BLOB_SIGNING_SECRET: z
     .string()

@@ -5,9 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { localUploadUrl, verifyLocalUpload, type LocalUploadCheck, type PresignedUpload, type PresignPutOptions } from './presign.ts';
+import { localReadUrl, readSigningKey, verifyLocalRead, type LocalReadCheck } from './read-signing.ts';
+import { PRIVATE_KEY_PREFIX, isPublicKey, visibilityFor, type BlobVisibility } from './visibility.ts';
 
 export interface StoredBlob {
   key: string;
+  /** The file's address: it reads the file only when the file is public (see readUrl). */
   url: string;
   size: number;
 }
@@ -28,6 +31,8 @@ export interface PutOptions {
   maxBytes: number;
   /** The part's declared MIME type; stores that keep one (S3) serve the file with it. */
   contentType?: string;
+  /** Unset: images are public, anything else private (visibilityFor). */
+  visibility?: BlobVisibility;
 }
 
 /**
@@ -43,6 +48,11 @@ export interface BlobStore {
   read(key: string): Promise<Readable>;
   /** The key of a URL this store serves (`<public url>/<key>`), or undefined for any other URL. */
   keyOf(url: string): string | undefined;
+  /**
+   * The URL to hand a stored file's owner: a public file's permanent address, a private file's
+   * address signed to stop working `expiresInSeconds` from now.
+   */
+  readUrl(key: string, expiresInSeconds: number): Promise<string>;
   /**
    * Lets a client upload one file itself, straight to the store, under a new key: a signed PUT
    * URL bound to `contentType`. Nothing is stored until the client's PUT succeeds, and nothing
@@ -86,8 +96,12 @@ export const keyFromPublicUrl = (publicUrl: string, url: string): string | undef
   return isBlobKey(key) ? key : undefined;
 };
 
-/** A new key, the same in every store: `<tenantId>/<yyyy>/<mm>/<uuid><extension>` (UTC). */
-export const newBlobKey = (tenantId: string, extension: string, now = new Date()): string =>
+/**
+ * A new key, the same in every store: `<tenantId>/<yyyy>/<mm>/<uuid><extension>` (UTC), under
+ * `private/` for a private file.
+ */
+export const newBlobKey = (tenantId: string, extension: string, visibility?: BlobVisibility, now = new Date()): string =>
+  (visibilityFor(extension, visibility) === 'private' ? PRIVATE_KEY_PREFIX : '') +
   [tenantId, String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), `${randomUUID()}${extension}`].join('/');
 
 /** Passes bytes through until more than `maxBytes` have gone by, then fails. */
@@ -108,15 +122,17 @@ export class LocalDiskBlobStore implements BlobStore {
   readonly #root: string;
   readonly #publicUrl: string;
   readonly #signingSecret: string | undefined;
+  readonly #readSigningKey: Buffer | undefined;
 
   /**
-   * `signingSecret` signs the upload URLs of presignPut, which the local CDN verifies; a store
-   * without one (a test's, a tool's) cannot presign.
+   * `signingSecret` signs the upload URLs of presignPut and the read URLs of private files, which
+   * the local CDN verifies; a store without one (a test's, a tool's) can do neither.
    */
   constructor(root: string, publicUrl: string, signingSecret?: string) {
     this.#root = resolve(root);
     this.#publicUrl = publicUrl.replace(/\/$/, '');
     this.#signingSecret = signingSecret;
+    this.#readSigningKey = signingSecret ? readSigningKey(signingSecret) : undefined;
   }
 
   get root(): string {
@@ -124,7 +140,7 @@ export class LocalDiskBlobStore implements BlobStore {
   }
 
   put(source: Readable, options: PutOptions): Promise<StoredBlob> {
-    return this.#write(newBlobKey(options.tenantId, options.extension), source, options.maxBytes, false);
+    return this.#write(newBlobKey(options.tenantId, options.extension, options.visibility), source, options.maxBytes, false);
   }
 
   /**
@@ -201,13 +217,26 @@ export class LocalDiskBlobStore implements BlobStore {
     return keyFromPublicUrl(this.#publicUrl, url);
   }
 
+  /** A private file's URL carries an HMAC signature and expiry that the local CDN verifies. */
+  async readUrl(key: string, expiresInSeconds: number): Promise<string> {
+    if (isPublicKey(key)) return `${this.#publicUrl}/${key}`;
+    if (!this.#readSigningKey) throw new Error('this local blob store has no signing secret: it cannot sign read URLs');
+    return localReadUrl(this.#publicUrl, this.#readSigningKey, key, Math.floor(Date.now() / 1000) + expiresInSeconds);
+  }
+
+  /** Whether the query of a GET of `<cdn>/<key>` carries a valid, unexpired read signature of this store. */
+  verifyRead(key: string, query: URLSearchParams, nowSeconds?: number): LocalReadCheck {
+    if (!this.#readSigningKey) return { ok: false, reason: 'invalid_signature' };
+    return verifyLocalRead(this.#readSigningKey, key, query, nowSeconds);
+  }
+
   /**
    * An HMAC-signed URL on the CDN address, which the gateway's local CDN verifies before it takes
    * the PUT: it enforces the size and the signed type family itself (an S3 URL cannot bind size).
    */
   async presignPut(options: PresignPutOptions): Promise<PresignedUpload> {
     if (!this.#signingSecret) throw new Error('this local blob store has no signing secret: it cannot presign uploads');
-    const key = newBlobKey(options.tenantId, options.extension);
+    const key = newBlobKey(options.tenantId, options.extension, options.visibility);
     const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
     const grant = { key, expires, maxBytes: options.maxBytes, contentType: options.contentType };
     return {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { BlobVisibility } from './visibility.ts';
 
 export interface PresignPutOptions {
   tenantId: string;
@@ -9,6 +10,8 @@ export interface PresignPutOptions {
   /** The largest file the upload may carry (enforced where the store can; see each store). */
   maxBytes: number;
   expiresInSeconds: number;
+  /** Unset: images are public, anything else private (visibilityFor). */
+  visibility?: BlobVisibility;
 }
 
 /** Where and how a client uploads one file itself, and where the file will then be served. */
@@ -19,7 +22,7 @@ export interface PresignedUpload {
   headers: Record<string, string>;
   /** A new key (newBlobKey); nothing is stored there until the client's PUT succeeds. */
   key: string;
-  /** The public CDN URL the file will have. */
+  /** The CDN address the file will have (it reads a private file only once signed: readUrl). */
   url: string;
   /** ISO 8601; the upload URL is refused after this instant. */
   expiresAt: string;

@@ -4,6 +4,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { BlobNotFoundError, BlobTooLargeError, byteCeiling, keyFromPublicUrl, newBlobKey, type BlobStore, type PutOptions, type StoredBlob } from './blob-store.ts';
 import type { PresignedUpload, PresignPutOptions } from './presign.ts';
+import { servedTypeOf } from './served-type.ts';
+import { isPublicKey } from './visibility.ts';
 
 /** Where the bucket is and how to reach it; without credentials the SDK's default chain applies. */
 export interface S3Settings {
@@ -30,8 +32,24 @@ export const createS3Client = (settings: S3Settings): S3Client =>
 
 /** Parts uploaded at once: each holds a 5 MB buffer, so one upload holds at most ~15 MB in memory. */
 const QUEUE_SIZE = 2;
-/** Keys are never reused, so a stored file never changes (the local CDN serves them the same way). */
-const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * Keys are never reused, so a stored file never changes (the local CDN serves them the same way);
+ * a private one is kept out of shared caches, which would serve it past its URL's expiry.
+ */
+const cacheControlOf = (key: string): string => `${isPublicKey(key) ? 'public' : 'private'}, max-age=31536000, immutable`;
+
+/** Types a browser shows as media, never as a page of the bucket's origin (svg can hold script). */
+const MEDIA_TYPE = /^(image\/(?!svg)|audio\/|video\/)/;
+
+/**
+ * What the object is stored and served as: the type decided at upload when it is media, else the
+ * type its extension names (never one that renders as a page), downloaded when not media.
+ */
+const storedTypeOf = (key: string, declared: string | undefined): { ContentType: string; ContentDisposition?: string } => {
+  const served = servedTypeOf(key);
+  const contentType = declared && MEDIA_TYPE.test(declared) ? declared : served.contentType;
+  return served.disposition === 'attachment' ? { ContentType: contentType, ContentDisposition: 'attachment' } : { ContentType: contentType };
+};
 
 /**
  * At presign time there is no body, so the SDK's default checksum (AWS: when supported) would
@@ -50,8 +68,9 @@ const withoutEmptyBodyChecksum =
 /**
  * S3-compatible store: the upload streams through the byte ceiling into a multipart upload
  * (a single PutObject below 5 MB). Nothing is kept of an upload that fails: a started multipart
- * upload is aborted before `put` rejects. Files are served from the CDN address, i.e. the
- * bucket's public address (or a CDN in front of it).
+ * upload is aborted before `put` rejects. Public files are served from the CDN address, i.e. the
+ * bucket's public address (or a CDN in front of it); private ones through presigned GETs only.
+ * The bucket must therefore allow anonymous reads of public keys alone (see blobEnvShape).
  */
 export class S3BlobStore implements BlobStore {
   readonly #client: S3Client;
@@ -66,7 +85,7 @@ export class S3BlobStore implements BlobStore {
 
   async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
     if (source.errored) throw source.errored;
-    const key = newBlobKey(options.tenantId, options.extension);
+    const key = newBlobKey(options.tenantId, options.extension, options.visibility);
     const ceiling = byteCeiling(options.maxBytes);
     // As in the local store, the source is piped and, on failure, drained rather than destroyed,
     // so the client still gets its 413 and the multipart parser still finishes. Draining starts
@@ -90,8 +109,8 @@ export class S3BlobStore implements BlobStore {
           Bucket: this.#bucket,
           Key: key,
           Body: ceiling.counter,
-          CacheControl: CACHE_CONTROL,
-          ...(options.contentType ? { ContentType: options.contentType } : {}),
+          CacheControl: cacheControlOf(key),
+          ...storedTypeOf(key, options.contentType),
         },
       });
       await upload.done();
@@ -120,7 +139,7 @@ export class S3BlobStore implements BlobStore {
    * (and its bytes) before using it.
    */
   async presignPut(options: PresignPutOptions): Promise<PresignedUpload> {
-    const key = newBlobKey(options.tenantId, options.extension);
+    const key = newBlobKey(options.tenantId, options.extension, options.visibility);
     const command = new PutObjectCommand({ Bucket: this.#bucket, Key: key, ContentType: options.contentType });
     command.middlewareStack.add(withoutEmptyBodyChecksum, { step: 'build', priority: 'low', name: 'presignWithoutEmptyBodyChecksum' });
     const signedAt = Date.now();
@@ -156,5 +175,21 @@ export class S3BlobStore implements BlobStore {
 
   keyOf(url: string): string | undefined {
     return keyFromPublicUrl(this.#publicUrl, url);
+  }
+
+  /**
+   * A private object is never read through the bucket's public address: its URL is a presigned
+   * GetObject (at most 7 days, S3's own limit), answered with the type its extension names.
+   */
+  async readUrl(key: string, expiresInSeconds: number): Promise<string> {
+    if (isPublicKey(key)) return `${this.#publicUrl}/${key}`;
+    const served = servedTypeOf(key);
+    const command = new GetObjectCommand({
+      Bucket: this.#bucket,
+      Key: key,
+      ResponseContentType: served.contentType,
+      ...(served.disposition === 'attachment' ? { ResponseContentDisposition: 'attachment' } : {}),
+    });
+    return getSignedUrl(this.#client, command, { expiresIn: expiresInSeconds });
   }
 }

@@ -10,6 +10,9 @@ export const SNIFF_SAMPLE_BYTES = 64 * 1024;
 /** What a file's first bytes show, named as file-type names it (`image/png`, `audio/wav`, …). */
 export type SniffedMime = string | undefined;
 
+/** The name a refusal gives bytes that show no type at all. */
+export const UNRECOGNISED_MIME = 'application/octet-stream';
+
 const TIFF_LITTLE_ENDIAN = [0x49, 0x49, 0x2a, 0x00];
 const TIFF_BIG_ENDIAN = [0x4d, 0x4d, 0x00, 0x2a];
 

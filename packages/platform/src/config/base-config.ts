@@ -1,23 +1,35 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, subjectPrefix, type Environment } from '@sv/contracts';
 
-const flag = z
+/** An on/off variable: 1 or true is on; unset, empty, 0 or false is off. */
+export const envFlag = z
   .enum(['0', '1', 'true', 'false', ''])
   .default('0')
   .transform((value) => value === '1' || value === 'true');
+
+export const logLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
 /** Environment variables every service reads; each service extends this shape with its own. */
 export const baseEnvShape = {
   SV_ENV: z.enum(ENVIRONMENTS).default('production'),
   SV_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SV_NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /** This process's bus credentials: a file holding an nkey seed or a `.creds` (user JWT and seed). */
+  SV_NATS_CREDENTIALS: z.string().min(1).optional(),
+  /** The CA that signed the NATS servers' certificates, for `tls://` URLs on a private CA. */
+  SV_NATS_CA_FILE: z.string().min(1).optional(),
+  /**
+   * A developer's machine or a test run: built-in secrets, placeholder identifiers, private URLs
+   * and mail to the log are allowed. Deployments never set it; without it nothing starts unsafe.
+   */
+  SV_LOCAL_DEVELOPMENT: envFlag,
   SV_SUBJECT_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be dot-separated NATS tokens')
     .optional(),
-  SV_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SV_LOG_PRETTY: flag,
-  SV_ALLOW_PRIVATE_URLS: flag,
+  SV_LOG_LEVEL: logLevelEnv,
+  SV_LOG_PRETTY: envFlag,
+  SV_ALLOW_PRIVATE_URLS: envFlag,
   SV_VERSION: z.string().default('0.1.0'),
 };
 
@@ -25,6 +37,9 @@ export interface BaseConfig {
   env: Environment;
   databaseUrl: string;
   natsUrl: string;
+  natsCredentialsFile: string | undefined;
+  natsCaFile: string | undefined;
+  localDevelopment: boolean;
   subjectPrefix: string;
   logLevel: string;
   logPretty: boolean;
@@ -37,10 +52,15 @@ const DEFAULT_DATABASE: Record<Environment, string> = {
   sandbox: 'postgres://postgres@127.0.0.1:5432/sv_sandbox',
 };
 
-export const toBaseConfig = (env: z.infer<z.ZodObject<typeof baseEnvShape>>): BaseConfig => ({
+export type BaseEnv = z.infer<z.ZodObject<typeof baseEnvShape>>;
+
+export const toBaseConfig = (env: BaseEnv): BaseConfig => ({
   env: env.SV_ENV,
   databaseUrl: env.SV_DATABASE_URL ?? DEFAULT_DATABASE[env.SV_ENV],
   natsUrl: env.SV_NATS_URL,
+  natsCredentialsFile: env.SV_NATS_CREDENTIALS,
+  natsCaFile: env.SV_NATS_CA_FILE,
+  localDevelopment: env.SV_LOCAL_DEVELOPMENT,
   subjectPrefix: env.SV_SUBJECT_PREFIX ?? subjectPrefix(env.SV_ENV),
   logLevel: env.SV_LOG_LEVEL,
   logPretty: env.SV_LOG_PRETTY,

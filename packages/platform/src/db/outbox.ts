@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, EventArgs, EventSubscriber, MikroORM, TransactionEventArgs } from '@mikro-orm/postgresql';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { API_REVISION, NatsHeader, eventSubject, type EventDefinition, type EventEnvelope } from '@sv/contracts';
@@ -40,6 +40,38 @@ export const recordEvent = <TData extends z.ZodType>(
   return envelope;
 };
 
+/**
+ * Wakes the relay when a transaction that wrote outbox rows commits, so an event leaves within
+ * milliseconds of its change while the timed poll stays slow (it only covers rows written by
+ * another replica, or left by a failed publish).
+ */
+class OutboxCommitWatcher implements EventSubscriber {
+  readonly #writers = new WeakSet<object>();
+  readonly #onCommit: () => void;
+
+  constructor(onCommit: () => void) {
+    this.#onCommit = onCommit;
+  }
+
+  getSubscribedEntities() {
+    return [OutboxEvent];
+  }
+
+  afterCreate(args: EventArgs<unknown>): void {
+    this.#writers.add(args.em);
+  }
+
+  afterTransactionCommit(args: TransactionEventArgs): void {
+    if (!this.#writers.has(args.em)) return;
+    this.#writers.delete(args.em);
+    this.#onCommit();
+  }
+
+  afterTransactionRollback(args: TransactionEventArgs): void {
+    this.#writers.delete(args.em);
+  }
+}
+
 const OUTBOX_KEEP_DAYS = 7;
 const INBOX_KEEP_DAYS = 31;
 const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
@@ -69,23 +101,29 @@ export interface OutboxRelayOptions {
 export class OutboxRelay {
   readonly #options: Required<OutboxRelayOptions>;
   #jobs: ScheduledJob[] = [];
+  #watcher: OutboxCommitWatcher | undefined;
 
   constructor(options: OutboxRelayOptions) {
-    this.#options = { intervalMs: 200, batchSize: 100, ...options };
+    this.#options = { intervalMs: 1_000, batchSize: 100, ...options };
   }
 
   start(): void {
     if (this.#jobs.length > 0) return;
     const { orm, intervalMs, batchSize, logger } = this.#options;
+    // Not leased: every replica's relay publishes, sharing the rows through SKIP LOCKED.
+    const relay = startScheduledJob({
+      name: 'outbox-relay',
+      intervalMs,
+      lease: false,
+      logger,
+      run: async () => (await this.publishBatch()) >= batchSize,
+    });
+    if (!this.#watcher) {
+      this.#watcher = new OutboxCommitWatcher(() => this.#jobs[0]?.wake());
+      orm.em.getEventManager().registerSubscriber(this.#watcher);
+    }
     this.#jobs = [
-      // Not leased: every replica's relay publishes, sharing the rows through SKIP LOCKED.
-      startScheduledJob({
-        name: 'outbox-relay',
-        intervalMs,
-        lease: false,
-        logger,
-        run: async () => (await this.publishBatch()) >= batchSize,
-      }),
+      relay,
       // Leased: one replica deleting the old rows is enough.
       startScheduledJob({ name: 'outbox-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() }),
     ];

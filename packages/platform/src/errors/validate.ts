@@ -35,3 +35,12 @@ export const parseOrThrow = <TSchema extends z.ZodType>(schema: TSchema, input: 
   if (!result.success) throw new ValidationError(zodIssuesToFields(result.error.issues));
   return result.data;
 };
+
+/** Parses untrusted input without throwing: the value, or the per-field messages a 422 would carry. */
+export const parseFields = <TSchema extends z.ZodType>(
+  schema: TSchema,
+  input: unknown,
+): { ok: true; data: z.output<TSchema> } | { ok: false; fields: FieldErrors } => {
+  const result = schema.safeParse(input, { error: apiErrorMap });
+  return result.success ? { ok: true, data: result.data } : { ok: false, fields: zodIssuesToFields(result.error.issues) };
+};

@@ -1,15 +1,42 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { readFileSync } from 'node:fs';
+import { connect, credsAuthenticator, nkeyAuthenticator, type Authenticator, type NatsConnection } from '@nats-io/transport-node';
+import { busInboxPrefix, type BusIdentity } from '@sv/contracts';
 import type { Logger } from 'pino';
 
 export type { NatsConnection };
 
-/** Connects with endless reconnects: a NATS restart must not kill a service. */
-export const connectNats = async (url: string, name: string, logger: Logger): Promise<NatsConnection> => {
+export interface BusConnectionSettings {
+  url: string;
+  /** File of the identity's credentials: an nkey seed, or a `.creds` file (user JWT and seed). */
+  credentialsFile: string | undefined;
+  /** CA of the servers' certificates, for `tls://` on a private CA. */
+  caFile: string | undefined;
+}
+
+/** The authenticator for a credentials file, whichever of the two NATS forms it holds. */
+export const authenticatorFromFile = (path: string): Authenticator => {
+  const content = readFileSync(path, 'utf8');
+  if (content.includes('-----BEGIN NATS USER JWT-----')) return credsAuthenticator(new TextEncoder().encode(content));
+  const seed = content.trim();
+  if (!/^SU[A-Z2-7]+$/.test(seed)) throw new Error(`${path} holds neither an nkey user seed nor NATS credentials`);
+  return nkeyAuthenticator(new TextEncoder().encode(seed));
+};
+
+/**
+ * Connects as `identity` with endless reconnects (a NATS restart must not kill a service). Replies
+ * come to the identity's own inbox prefix, the only inboxes its permissions let it read.
+ */
+export const connectNats = async (settings: BusConnectionSettings, identity: BusIdentity, name: string, logger: Logger): Promise<NatsConnection> => {
   const nc = await connect({
-    servers: url.split(',').map((server) => server.trim()),
+    servers: settings.url.split(',').map((server) => server.trim()),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
+    // The first connection may wait on a busy server longer than the client's 20 s default.
+    timeout: 60_000,
+    inboxPrefix: busInboxPrefix(identity),
+    ...(settings.credentialsFile ? { authenticator: authenticatorFromFile(settings.credentialsFile) } : {}),
+    ...(settings.caFile ? { tls: { caFile: settings.caFile } } : {}),
     // Without this the client builds two Error objects (with stack traces) for every request,
     // only to enrich a failure's stack; timeouts and no-responders are still reported.
     noAsyncTraces: true,
@@ -17,9 +44,16 @@ export const connectNats = async (url: string, name: string, logger: Logger): Pr
   void (async () => {
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'error') {
-        logger.warn({ nats: status.type }, 'nats connection status');
+        logger.warn({ nats: status.type, ...('error' in status ? { err: status.error } : {}) }, 'nats connection status');
       }
     }
   })();
   return nc;
 };
+
+/** The connection settings of a service's config. */
+export const busSettings = (config: { natsUrl: string; natsCredentialsFile: string | undefined; natsCaFile: string | undefined }): BusConnectionSettings => ({
+  url: config.natsUrl,
+  credentialsFile: config.natsCredentialsFile,
+  caFile: config.natsCaFile,
+});

@@ -4,8 +4,9 @@ import { nanos } from '@nats-io/transport-node';
 import { allEventsSubject, eventStreamName } from '@sv/contracts';
 
 /** How long JetStream remembers a Nats-Msg-Id, so a relay retry after a crash is dropped. */
-const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
-const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+export const EVENT_DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+/** How long the stream keeps an event (limits retention: acknowledging does not remove it). */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Attempts at creating the stream; a server may fail one transiently (see below). */
 const CREATE_ATTEMPTS = 5;
@@ -27,8 +28,8 @@ export const ensureEventStream = async (nc: NatsConnection, prefix: string): Pro
         subjects: [allEventsSubject(prefix)],
         retention: RetentionPolicy.Limits,
         storage: StorageType.File,
-        duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-        max_age: nanos(RETENTION_MS),
+        duplicate_window: nanos(EVENT_DUPLICATE_WINDOW_MS),
+        max_age: nanos(EVENT_RETENTION_MS),
       });
       return jsm;
     } catch (error) {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 /*
@@ -8,6 +11,14 @@ import pg from 'pg';
  */
 export const TEST_POSTGRES_URL = process.env.SV_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.SV_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+
+/** The local bus's unrestricted test identity (written by the bring-up; see packages/testing's local-bus.ts). */
+const harnessCredentials = join(process.env.SV_NATS_STATE_DIR ?? join(homedir(), '.local', 'state', 'sv', 'nats'), 'production', 'harness.nk');
+export const TEST_BUS = {
+  url: TEST_NATS_URL,
+  credentialsFile: existsSync(harnessCredentials) ? harnessCredentials : undefined,
+  caFile: undefined,
+};
 
 const token = (): string => randomBytes(5).toString('hex');
 

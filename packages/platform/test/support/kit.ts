@@ -5,7 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { jetstream, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { API_REVISION, defineEvent, eventStreamName, type EventDefinition, type EventEnvelope } from '@sv/contracts';
 import { connectNats, ensureEventStream, openDatabase, type NatsConnection } from '../../src/index.ts';
-import { TEST_NATS_URL, createTestDatabase, uniqueSubjectPrefix, type TestDatabase } from './isolation.ts';
+import { TEST_BUS, createTestDatabase, uniqueSubjectPrefix, type TestDatabase } from './isolation.ts';
 import { z } from 'zod';
 import { silentLogger } from './logging.ts';
 
@@ -117,7 +117,7 @@ export const openKit = async (): Promise<Kit> => {
       logger,
       poolMax: 8,
     });
-    nc = await connectNats(TEST_NATS_URL, 'kit-test', logger);
+    nc = await connectNats(TEST_BUS, 'catalogue', 'kit-test', logger);
     const jsm = await ensureEventStream(nc, prefix);
     const stream = eventStreamName(prefix);
     const openedOrm = orm;

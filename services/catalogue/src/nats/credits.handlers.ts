@@ -43,12 +43,12 @@ export const creditOperations = ({ orm }: CatalogueContext): OperationTable => (
   [CreditOperation.writersUpdate]: async (request) => {
     assertCan(request.principal, 'credits.manage');
     const body = parseOrThrow(UpdateWriterBody, request.body ?? {});
-    const writer = await updateWriter(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', body);
+    const writer = await updateWriter(orm.em.fork(), request.principal, request.params.uuid ?? '', body);
     return ok({ writer: presentWriter(writer) });
   },
   [CreditOperation.writersDelete]: async (request) => {
     assertCan(request.principal, 'credits.manage');
-    await deleteWriter(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');
+    await deleteWriter(orm.em.fork(), request.principal, request.params.uuid ?? '');
     return noContent();
   },
 
@@ -70,12 +70,12 @@ export const creditOperations = ({ orm }: CatalogueContext): OperationTable => (
   [CreditOperation.publishersUpdate]: async (request) => {
     assertCan(request.principal, 'credits.manage');
     const body = parseOrThrow(UpdatePublisherBody, request.body ?? {});
-    const publisher = await updatePublisher(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', body);
+    const publisher = await updatePublisher(orm.em.fork(), request.principal, request.params.uuid ?? '', body);
     return ok({ publisher: presentPublisher(publisher) });
   },
   [CreditOperation.publishersDelete]: async (request) => {
     assertCan(request.principal, 'credits.manage');
-    await deletePublisher(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');
+    await deletePublisher(orm.em.fork(), request.principal, request.params.uuid ?? '');
     return noContent();
   },
 
@@ -97,12 +97,12 @@ export const creditOperations = ({ orm }: CatalogueContext): OperationTable => (
   [CreditOperation.collaboratorsUpdate]: async (request) => {
     assertCan(request.principal, 'credits.manage');
     const body = parseOrThrow(UpdateCollaboratorBody, request.body ?? {});
-    const collaborator = await updateCollaborator(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', body);
+    const collaborator = await updateCollaborator(orm.em.fork(), request.principal, request.params.uuid ?? '', body);
     return ok({ collaborator: presentCollaborator(collaborator) });
   },
   [CreditOperation.collaboratorsDelete]: async (request) => {
     assertCan(request.principal, 'credits.manage');
-    await deleteCollaborator(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');
+    await deleteCollaborator(orm.em.fork(), request.principal, request.params.uuid ?? '');
     return noContent();
   },
 

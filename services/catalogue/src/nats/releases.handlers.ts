@@ -4,7 +4,12 @@ import {
   ListReleasesQuery,
   Messages,
   RejectReleaseBody,
+  RELEASE_BY_UPC_OPERATION,
+  RELEASE_IMPORT_OPERATION,
+  ReleaseByUpcBody,
+  ReleaseImportBody,
   ReleaseOperation,
+  type ReleaseImportReply,
   UpdateReleaseBody,
   type ParsedServiceRequest,
   type ReleaseSnapshotReply,
@@ -20,9 +25,10 @@ import {
   parseOrThrow,
   type OperationTable,
 } from '@sv/platform';
-import { findVisibleRelease } from '../app/releases/release-access.ts';
+import { findVisibleRelease, findVisibleReleaseByUpc } from '../app/releases/release-access.ts';
 import { getRelease, listReleases, withTracks, type ReleaseWithTracks } from '../app/releases/release-queries.ts';
 import { presentRelease, presentReleaseRef } from '../app/releases/release.presenter.ts';
+import { importRelease } from '../app/releases/release-import.ts';
 import { releaseSnapshot } from '../app/releases/release-snapshot.ts';
 import { submitRelease } from '../app/releases/release-submit.ts';
 import { transitionRelease } from '../app/releases/release-transitions.ts';
@@ -52,6 +58,27 @@ export const releaseOperations = (context: CatalogueContext): OperationTable => 
       const em = orm.em.fork();
       const release = await createRelease(context, em, request.principal.tenant_id, authorship, body);
       return created(present({ release, tracks: [] }));
+    },
+    // The ingestion service's: a release and its tracks, all or nothing.
+    [RELEASE_IMPORT_OPERATION]: async (request) => {
+      const body = parseOrThrow(ReleaseImportBody, request.body ?? {});
+      const { release, tracks, updated } = await importRelease(context, orm.em.fork(), request.principal, body, {
+        isrcRegistrant: context.config.isrcRegistrant,
+      });
+      return created({
+        release: {
+          uuid: release.id,
+          title: release.title,
+          upc: release.upc,
+          tracks: tracks.map((track) => ({ uuid: track.id, isrc: track.isrc, position: track.position, disc_number: track.discNumber })),
+        },
+        updated: updated === true,
+      } satisfies ReleaseImportReply);
+    },
+    // The ingestion service's: the release a takedown message names by UPC.
+    [RELEASE_BY_UPC_OPERATION]: async (request) => {
+      const { upc } = parseOrThrow(ReleaseByUpcBody, request.body ?? {});
+      return ok(presentReleaseRef(await findVisibleReleaseByUpc(orm.em.fork(), request.principal, upc)));
     },
     [ReleaseOperation.get]: async (request) => ok(present(await getRelease(orm.em.fork(), request.principal, releaseId(request)))),
     [ReleaseOperation.update]: async (request) => {

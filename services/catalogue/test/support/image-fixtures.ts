@@ -21,12 +21,33 @@ export const transparentPngOf = async (size: number): Promise<Buffer> => {
     .toBuffer();
 };
 
-/** The first half of a real JPEG: a valid header, then the data stops. */
-export const truncatedJpegOf = async (size: number): Promise<Buffer> => {
-  const whole = await sharp({ create: { width: size, height: size, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+/** A JPEG of `size`x`size` pixels of noise: its scan data is as long as the image is big. */
+const noisyJpegOf = (size: number): Promise<Buffer> =>
+  sharp({ create: { width: size, height: size, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .jpeg()
     .toBuffer();
+
+/** The first half of a real JPEG: a valid header, then the data stops. */
+export const truncatedJpegOf = async (size: number): Promise<Buffer> => {
+  const whole = await noisyJpegOf(size);
   return whole.subarray(0, Math.floor(whole.length / 2));
+};
+
+/**
+ * A real JPEG of `size`x`size` whose header is intact but whose scan data is replaced by text: the
+ * decoder reads it to the end, filling the damage in, and reports only a warning.
+ */
+export const garbageScanJpegOf = async (size: number): Promise<Buffer> => {
+  const whole = await noisyJpegOf(size);
+  for (let offset = 2; offset + 4 < whole.length && whole[offset] === 0xff; ) {
+    const segmentEnd = offset + 2 + whole.readUInt16BE(offset + 2);
+    if (whole[offset + 1] === 0xda) {
+      const scanLength = whole.length - segmentEnd - 2; // up to the end-of-image marker
+      return Buffer.concat([whole.subarray(0, segmentEnd), Buffer.from('garbage '.repeat(Math.ceil(scanLength / 8))), Buffer.from([0xff, 0xd9])]);
+    }
+    offset = segmentEnd;
+  }
+  throw new Error('no start-of-scan marker found');
 };
 
 const pngChunk = (type: string, data: Buffer): Buffer => {
@@ -71,6 +92,20 @@ export const jpegClaiming = async (width: number, height: number): Promise<Buffe
     offset += 2 + bytes.readUInt16BE(offset + 2);
   }
   throw new Error('no start-of-frame marker found');
+};
+
+/**
+ * `length` bytes of noise, the same every run (a fixed-seed generator), starting with no known
+ * file signature: bytes in no format at all.
+ */
+export const noiseBytes = (length: number): Buffer => {
+  const bytes = Buffer.alloc(length);
+  let state = 0x2545f491;
+  for (let index = 0; index < length; index++) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    bytes[index] = state >>> 24;
+  }
+  return bytes;
 };
 
 /** Plain text, to be sent under an image's name and type. */

@@ -1,4 +1,4 @@
-import { DefaultListQuery, DeliveryOperation, type ParsedServiceRequest } from '@sv/contracts';
+import { DdexPreviewQuery, DefaultListQuery, DeliveryOperation, type ParsedServiceRequest } from '@sv/contracts';
 import { NotFoundError, assertCan, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import { Messages } from '@sv/contracts';
 import { previewMessage } from '../app/preview/preview.service.ts';
@@ -21,7 +21,8 @@ export const ddexOperations = (context: DeliveryContext): OperationTable => {
   const commands = { catalogue, supplyChain };
   return {
     [DeliveryOperation.preview]: async (request) => {
-      const xml = await previewMessage(orm.em.fork(), sendDepsOf(context), request.principal, releaseId(request), request.params.file ?? '');
+      const query = parseOrThrow(DdexPreviewQuery, request.query);
+      const xml = await previewMessage(orm.em.fork(), sendDepsOf(context), request.principal, releaseId(request), request.params.file ?? '', query.ern_version);
       return { status: 200, headers: { 'Content-Type': 'application/xml; charset=utf-8' }, body: xml };
     },
     [DeliveryOperation.deliver]: async (request) => {

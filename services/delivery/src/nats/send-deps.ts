@@ -7,7 +7,7 @@ export const sendDepsOf = (context: DeliveryContext): SendDeps => ({
   catalogue: context.catalogue,
   supplyChain: context.supplyChain,
   parties: context.parties,
-  validator: context.validator,
+  validators: context.validators,
   openSession: context.openSession,
   retry: context.config.retry,
   sender: context.config.party,

@@ -1,7 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { CatalogueOperation, ConfirmedStage, DeliveryOperation, Role, apiSubject, systemPrincipal } from '@sv/contracts';
+import {
+  CatalogueOperation,
+  ConfirmedStage,
+  DeliveryOperation,
+  Role,
+  SFTP_SUPPLIER_OPERATION,
+  TenantDomain,
+  apiSubject,
+  systemPrincipal,
+} from '@sv/contracts';
 import { DomainError, callService, parseOrThrow } from '@sv/platform';
+import ssh2 from 'ssh2';
 import { z } from 'zod';
 import { createApiKey, presentApiKey, revokeApiKey } from '../app/api-keys/api-keys.service.ts';
 import {
@@ -15,6 +25,7 @@ import {
   setTenantPlan,
   setTenantSuspended,
 } from '../app/tenants/tenants.service.ts';
+import { approveTenantDomain } from '../app/tenants/tenant-domain.ts';
 import { createUser, presentUser, setUserSuspended } from '../app/users/users.service.ts';
 
 export interface AdminContext {
@@ -35,6 +46,7 @@ const bool = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 const TenantCreate = z.object({ slug, name: text, parent: slug.optional(), domain: z.string().min(1).optional() });
 const SlugOnly = z.object({ slug });
+const DomainApproval = z.object({ slug, domain: TenantDomain });
 const Invoice = z.object({ slug, 'days-overdue': z.coerce.number().int().min(0).max(3650) });
 const Plan = z.object({
   slug,
@@ -62,14 +74,20 @@ const DeliveryStage = z.object({ release: z.uuid(), dsp: z.string().trim().min(1
 
 /** The nil UUID: the operator acts for no tenant; the delivery service finds the release's own. */
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
+const TenantOnly = z.object({ tenant: slug });
 
 /** `noun verb` → what it does and prints; every command prints exactly one JSON document. */
 export const ADMIN_COMMANDS: Record<string, Command> = {
   'tenant create': async ({ em }, flags) => {
     const input = parseOrThrow(TenantCreate, flags);
-    const tenant = await createTenant(em, { slug: input.slug, name: input.name, parentSlug: input.parent, domain: input.domain });
+    // The operator names the domain: that is the proof a tenant admin's claim waits for.
+    const tenant = await createTenant(em, { slug: input.slug, name: input.name, parentSlug: input.parent, domain: input.domain, domainProven: true });
     const { uuid, slug: tenantSlug, name, parent_uuid, ddex_party_id } = presentTenant(tenant);
     return { tenant: { uuid, slug: tenantSlug, name, parent_uuid, ddex_party_id } };
+  },
+  'tenant domain-approve': async ({ em }, flags) => {
+    const input = parseOrThrow(DomainApproval, flags);
+    return { tenant: presentTenant(await approveTenantDomain(em, input.slug, input.domain)) };
   },
   'tenant suspend': async ({ em, accessChanged }, flags) => {
     const tenant = await setTenantSuspended(em, parseOrThrow(SlugOnly, flags).slug, true);
@@ -126,6 +144,25 @@ export const ADMIN_COMMANDS: Record<string, Command> = {
       throw new DomainError('bad_request', `${body?.error ?? `catalogue answered ${reply.status}`}${body?.errors ? ` ${JSON.stringify(body.errors)}` : ''}`);
     }
     return { artist: body?.artist };
+  },
+  'sftp supplier': async ({ em, nats, subjectPrefix }, flags) => {
+    const input = parseOrThrow(TenantOnly, flags);
+    const tenant = await findTenantBySlug(em, input.tenant);
+    // The key pair is made here and only its public half travels: the private key is printed once, never stored.
+    const keys = ssh2.utils.generateKeyPairSync('ed25519');
+    const reply = await callService(
+      await nats(),
+      apiSubject(subjectPrefix, 'ingestion'),
+      {
+        operation: SFTP_SUPPLIER_OPERATION,
+        body: { tenant_slug: tenant.slug, public_key: keys.public.trim() },
+        principal: { ...systemPrincipal(tenant.id, 'admin'), tenant_slug: tenant.slug },
+      },
+      30_000,
+    );
+    const body = reply.body as { supplier?: Record<string, unknown>; error?: string } | undefined;
+    if (reply.status !== 200) throw new DomainError('bad_request', body?.error ?? `ingestion answered ${reply.status}`);
+    return { supplier: { tenant: tenant.slug, ...body?.supplier, upload_to: 'incoming/', public_key: keys.public.trim(), private_key: keys.private } };
   },
   'delivery stage': async ({ nats, subjectPrefix }, flags) => {
     const input = parseOrThrow(DeliveryStage, flags);

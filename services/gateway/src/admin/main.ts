@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { DomainError, connectNats, openDatabase } from '@sv/platform';
+import { ConfigError, DomainError, busSettings, connectNats, openDatabase } from '@sv/platform';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { readAdminConfig } from '../config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from '../db/index.ts';
@@ -67,7 +67,14 @@ if (!command) fail(`Unknown command "${commandName}". Commands: ${Object.keys(AD
 const environment = values.env;
 if (environment !== 'production' && environment !== 'sandbox') fail('--env must be production or sandbox.');
 
-const config = readAdminConfig(environment as 'production' | 'sandbox');
+const config = (() => {
+  try {
+    return readAdminConfig(environment as 'production' | 'sandbox');
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message);
+    throw error;
+  }
+})();
 const silent = pino({ level: 'silent' });
 let nc: NatsConnection | undefined;
 const orm = await openDatabase({
@@ -79,7 +86,7 @@ const orm = await openDatabase({
   poolMax: 2,
 }).catch((error: unknown) => fail(`Cannot open the ${environment} database: ${describe(error)}`));
 
-const connect = async (): Promise<NatsConnection> => (nc ??= await connectNats(config.natsUrl, 'admin', silent));
+const connect = async (): Promise<NatsConnection> => (nc ??= await connectNats(busSettings(config), 'admin', 'admin', silent));
 
 /** Gateways cache credentials; this tells them at once. If NATS cannot be reached, they notice within their cache's lifetime. */
 const ACCESS_CHANGE_TIMEOUT_MS = 5_000;

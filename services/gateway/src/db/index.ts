@@ -11,6 +11,7 @@ import { Migration20261122000100_credentials } from './migrations/Migration20261
 import { Migration20261122000200_tenancy } from './migrations/Migration20261122000200_tenancy.ts';
 import { Migration20261124000000_unlogged_rate_windows } from './migrations/Migration20261124000000_unlogged_rate_windows.ts';
 import { Migration20261124000100_idempotency_scope } from './migrations/Migration20261124000100_idempotency_scope.ts';
+import { Migration20261127000100_domain_verification } from './migrations/Migration20261127000100_domain_verification.ts';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
@@ -25,4 +26,5 @@ export const GATEWAY_MIGRATIONS = [
   { name: 'Migration20261122000200_tenancy', class: Migration20261122000200_tenancy },
   { name: 'Migration20261124000000_unlogged_rate_windows', class: Migration20261124000000_unlogged_rate_windows },
   { name: 'Migration20261124000100_idempotency_scope', class: Migration20261124000100_idempotency_scope },
+  { name: 'Migration20261127000100_domain_verification', class: Migration20261127000100_domain_verification },
 ];

@@ -1,7 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NatsConnection } from '@nats-io/transport-node';
 import cookieParser from 'cookie-parser';
-import cors from 'cors';
 import express, { Router, type Express, type RequestHandler } from 'express';
 import { Messages, ROUTES, type AnyRouteDefinition, type Environment } from '@sv/contracts';
 import { NotFoundError, type Logger } from '@sv/platform';
@@ -11,6 +10,9 @@ import type { ApiKeyLookup } from '../app/auth/authenticate-api-key.ts';
 import type { CoalescedCounter } from '../app/rate-limit/coalesced-counter.ts';
 import { dispatchRoute } from './middleware/dispatch.ts';
 import { resolveRoute } from './middleware/resolve-route.ts';
+import { corsPolicy } from './middleware/cors-policy.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { noStoreWhenSensitive } from './middleware/sensitive-no-store.ts';
 import { locals } from './locals.ts';
 import type { PublicOriginLocals } from './next-link.ts';
 import { errorHandler } from './error-handler.ts';
@@ -22,6 +24,7 @@ import { idempotency } from './middleware/idempotency.ts';
 import { jsonBody, jsonBodyLimitBytes } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { refuseUnsafeUrlText } from './middleware/url-text-safety.ts';
 import type { LocalRouteDeps } from './routes/local-route.ts';
 import { acceptUpload } from './middleware/upload.ts';
 import { versioning } from './middleware/versioning.ts';
@@ -37,6 +40,8 @@ export interface GatewayAppDeps {
   publicOrigin: () => string;
   /** Addresses or CIDR ranges whose X-Forwarded-For is believed; empty: none. */
   trustedProxies: readonly string[];
+  /** Browser origins allowed cross-origin access with credentials; empty: none. */
+  corsOrigins: readonly string[];
   rateLimitMultiplier: number;
   rateCounter: CoalescedCounter;
   apiKeys: ApiKeyLookup;
@@ -45,6 +50,7 @@ export interface GatewayAppDeps {
   nc: NatsConnection;
   blobs: BlobStore;
   idempotency: IdempotencyService;
+  domainProof: LocalRouteDeps['domainProof'];
   logger: Logger;
 }
 
@@ -53,10 +59,11 @@ const notFound: RequestHandler = () => {
 };
 
 /**
- * The edge, in order: request context and standard headers → the route, found once → who is
- * asking → rate limit (every response but health) → version → health → 404 or a caller
- * required → the route's handlers: body (JSON or upload), guards, idempotency, then forward to
- * the owning service or answer here. Errors from any step meet one mapper.
+ * The edge, in order: request context, standard and security headers, CORS → the route, found
+ * once (a sensitive one's answers never cached) → who is asking → rate limit (every response but
+ * health) → version → health → 404 or a caller required → the route's handlers: body (JSON or
+ * upload), guards, idempotency, then forward to the owning service or answer here. Errors from
+ * any step meet one mapper.
  */
 export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   const app = express();
@@ -66,11 +73,13 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   (app.locals as PublicOriginLocals).publicOrigin = deps.publicOrigin;
 
   app.use(requestContext(deps.environment, deps.logger));
-  app.use(cors({ origin: true, credentials: true, maxAge: 600 }));
+  app.use(securityHeaders());
+  app.use(corsPolicy(deps.corsOrigins));
 
   const limit = rateLimit(deps.rateCounter, deps.rateLimitMultiplier);
   const api = Router();
   api.use(resolveRoute);
+  api.use(noStoreWhenSensitive);
   api.use(identifyCaller(deps.orm, deps.sessions, deps.apiKeys));
   api.use(limit);
   api.use(versioning(`${deps.docsUrl}/openapi.json`));
@@ -87,6 +96,7 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   // An unknown path is 404 whether or not the caller is authenticated.
   api.use((req, res, next) => (locals(res).route ? next() : notFound(req, res, next)));
   api.use(requireCaller);
+  api.use(refuseUnsafeUrlText);
 
   // Every route's handlers, built once from the registry and dispatched by the route found
   // above: the gateway's own by their operation, other services' forwarded over NATS.

@@ -1,4 +1,4 @@
-import express, { type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { Messages } from '@sv/contracts';
 import {
   BlobExistsError,
@@ -10,6 +10,9 @@ import {
   LOCAL_UPLOAD_PATH,
   NotFoundError,
   errorToReply,
+  isBlobKey,
+  isPublicKey,
+  servedTypeOf,
   sniffStream,
   type LocalDiskBlobStore,
   type Logger,
@@ -60,6 +63,64 @@ const acceptPresignedUpload = async (store: LocalDiskBlobStore, req: Request, re
   res.status(200).json({ success: true, key: blob.key, url: blob.url });
 };
 
+/** Headers of every stored file served (its type comes from a fixed list): nothing in it runs as a page. */
+const SAFE_FILE_HEADERS = { 'Content-Security-Policy': "default-src 'none'; sandbox" };
+
+/** A public file never changes (keys are never reused). */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** A refusal or failure of the CDN: a word or two, never a stack, a path or a file name. */
+const answerBare = (res: Response, status: number, text: string): void => {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  res
+    .status(status)
+    .set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+    .send(text);
+};
+
+const NOT_FOUND = 'Not found.';
+
+/**
+ * GET and HEAD of a stored file: a public key as it is, a private key only with a valid, unexpired
+ * read signature of this store (403 otherwise, checked before the file is looked for, so a
+ * refusal says nothing of what exists). The type is the one its extension names, anything
+ * unknown downloaded as bytes. The bytes, ranges and validators come from the static handler.
+ */
+const serveStoredFile =
+  (store: LocalDiskBlobStore, files: RequestHandler): RequestHandler =>
+  (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return answerBare(res, 404, NOT_FOUND);
+    const key = req.path.slice(1);
+    if (!isBlobKey(key)) return answerBare(res, 404, NOT_FOUND);
+    let cacheControl = PUBLIC_CACHE_CONTROL;
+    if (!isPublicKey(key)) {
+      const check = store.verifyRead(key, new URL(req.originalUrl, 'http://cdn.invalid').searchParams);
+      if (!check.ok) return answerBare(res, 403, check.reason === 'expired' ? 'This link has expired.' : 'Forbidden.');
+      // Cached no longer than the link lives.
+      cacheControl = `private, max-age=${Math.max(0, check.expires - Math.floor(Date.now() / 1000))}`;
+    }
+    const served = servedTypeOf(key);
+    const headers: Record<string, string> = { ...SAFE_FILE_HEADERS, 'Content-Type': served.contentType, 'Cache-Control': cacheControl };
+    if (served.disposition === 'attachment') headers['Content-Disposition'] = 'attachment';
+    // setHeader, not res.set: the type is sent exactly as named (res.set would add a charset).
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    files(req, res, next);
+  };
+
+/** Last in line: whatever failed (a missing file included) is answered bare; only real failures are logged. */
+const answerFailure =
+  (logger: Logger) =>
+  (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
+    const status = Number((error as { status?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode);
+    if (status >= 400 && status < 500) return answerBare(res, status, status === 404 ? NOT_FOUND : 'Refused.');
+    logger.error({ err: error }, 'the local CDN failed to serve a file');
+    answerBare(res, 500, 'Something went wrong.');
+  };
+
 /**
  * The local CDN: the blob directory served read-only (never its `.incoming` temp files), and the
  * endpoint taking presigned uploads. Browsers PUT there from the app's own origin, so the
@@ -68,6 +129,11 @@ const acceptPresignedUpload = async (store: LocalDiskBlobStore, req: Request, re
 export const createLocalCdnApp = (store: LocalDiskBlobStore, logger: Logger): express.Express => {
   const app = express();
   app.disable('x-powered-by');
+  // Every answer is read as the type it names, never as what its bytes look like.
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   app.use(LOCAL_UPLOAD_PATH, (req, res) => {
     res.set({
       'Access-Control-Allow-Origin': '*',
@@ -91,6 +157,10 @@ export const createLocalCdnApp = (store: LocalDiskBlobStore, logger: Logger): ex
     }
     acceptPresignedUpload(store, req, res).catch(fail);
   });
-  app.use(express.static(store.root, { dotfiles: 'deny', index: false, fallthrough: false, immutable: true, maxAge: '365d' }));
+  // The type and caching are set before the static handler, which keeps them; it never redirects
+  // nor lists a directory, and hands every failure on to answerFailure.
+  const files = express.static(store.root, { dotfiles: 'deny', index: false, redirect: false, fallthrough: false, cacheControl: false });
+  app.use(serveStoredFile(store, files));
+  app.use(answerFailure(logger));
   return app;
 };

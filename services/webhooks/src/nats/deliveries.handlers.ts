@@ -8,6 +8,7 @@ import type { WebhooksContext } from '../webhooks-context.ts';
 /** The attempt log and the test event: parse, one use-case, shape the reply. */
 export const deliveryOperations = ({ orm }: WebhooksContext): OperationTable => ({
   [WebhookOperation.deliveries]: async (request) => {
+    assertCan(request.principal, 'webhooks.read');
     const query = parseOrThrow(DefaultListQuery, request.query);
     const page = await listDeliveryAttempts(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '', query);
     return ok({ deliveries: page.rows.map(presentDeliveryAttempt), total: page.total, meta: page.meta });

@@ -17,6 +17,7 @@ export const webhookOperations = ({ orm, config, dsps }: WebhooksContext): Opera
   const deps: SubscriptionDeps = { dsps, secretKey: config.secretKey, allowPrivateUrls: config.allowPrivateUrls };
   return {
     [WebhookOperation.list]: async (request) => {
+      assertCan(request.principal, 'webhooks.read');
       const query = parseOrThrow(DefaultListQuery, request.query);
       const page = await listWebhooks(orm.em.fork(), request.principal.tenant_id, query);
       return ok({ webhooks: page.webhooks.map(presentWebhook), total: page.total, meta: page.meta });
@@ -28,6 +29,7 @@ export const webhookOperations = ({ orm, config, dsps }: WebhooksContext): Opera
       return created({ webhook: presentWebhookWithSecret(webhook, secret) });
     },
     [WebhookOperation.get]: async (request) => {
+      assertCan(request.principal, 'webhooks.read');
       const webhook = await findWebhook(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');
       return ok({ webhook: presentWebhook(webhook) });
     },

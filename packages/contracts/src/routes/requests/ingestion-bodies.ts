@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreateReleaseBody } from '../../releases.ts';
 import { CreateTrackBody } from '../../tracks.ts';
-import { IngestionSource } from '../responses/ingestion.ts';
+import { IngestionJobState, IngestionSource } from '../responses/ingestion.ts';
 import { DefaultListQuery } from './list-queries.ts';
 
 /** Most releases one POST /ingestion/bulk may carry; more is 413 `Bulk batch limited to 200 releases.` */
@@ -20,10 +20,13 @@ export const IngestionReleaseBody = CreateReleaseBody.extend({
 export type IngestionReleaseBody = z.infer<typeof IngestionReleaseBody>;
 
 /**
- * POST /ingestion/bulk: releases as /ingestion/json takes them. The 200-release ceiling is
- * checked before the entries are (413), so it is not a rule of this schema.
+ * POST /ingestion/bulk: releases as /ingestion/json takes them, as `{releases: [...]}` or a bare
+ * array. The 200-release ceiling is checked before the entries are (413), and each entry is
+ * validated on its own by the job (one bad release does not refuse the batch), so the entries
+ * are not rules of this schema.
  */
-export const BulkIngestionBody = z.object({ releases: z.array(IngestionReleaseBody).min(1, 'Send at least one release.') });
+const bulkEntries = z.array(IngestionReleaseBody).min(1, 'Send at least one release.');
+export const BulkIngestionBody = z.union([z.object({ releases: bulkEntries }), bulkEntries]);
 export type BulkIngestionBody = z.infer<typeof BulkIngestionBody>;
 
 const isoDate = (field: string) => z.iso.date(`The ${field} must be a date written YYYY-MM-DD.`);
@@ -31,7 +34,7 @@ const isoDate = (field: string) => z.iso.date(`The ${field} must be a date writt
 /** GET /ingestion/jobs: filtered by channel, state and creation date. */
 export const IngestionJobsQuery = DefaultListQuery.extend({
   source: IngestionSource.optional(),
-  state: z.string().trim().min(1).max(50).optional(),
+  state: IngestionJobState.optional(),
   from: isoDate('from').optional(),
   to: isoDate('to').optional(),
 });

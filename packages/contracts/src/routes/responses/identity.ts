@@ -33,6 +33,8 @@ export const TenantResourceSchema = z.object({
   /** The tenant's own DDEX party identifier. */
   ddex_party_id: z.string(),
   domain: z.string().nullable(),
+  /** A claimed domain resolves the tenant only once verified (DNS proof or the operator's approval). */
+  domain_status: z.enum(['pending', 'verified']).nullable(),
   status: z.enum(['active', 'suspended']),
   created_at: isoTimestamp,
 });
@@ -61,6 +63,18 @@ export const UserListReply = envelopeList(UserResourceSchema);
 
 export const TenantReply = envelope(TenantResourceSchema);
 export const TenantListReply = envelopeList(TenantResourceSchema);
+
+/**
+ * PUT /tenants/domain: the tenant, and while its domain is pending the TXT record that proves it
+ * (publish it, then PUT the same domain again).
+ */
+export const TenantDomainReply = envelope(
+  TenantResourceSchema.extend({
+    domain_verification: z
+      .object({ record_type: z.literal('TXT'), record_name: z.string(), record_value: z.string() })
+      .nullable(),
+  }),
+);
 
 /**
  * POST /tenants/clients/{uuid}/login-as (spec, Specifics 1): a token carrying the caller's own

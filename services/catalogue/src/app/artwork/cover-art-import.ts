@@ -1,10 +1,10 @@
 import { Messages } from '@sv/contracts';
-import { BlobNotFoundError, BlobTooLargeError, isPublicAddress, readBuffer } from '@sv/platform';
+import { BlobNotFoundError, BlobTooLargeError, ImageRejectedError, isPublicAddress, readBuffer } from '@sv/platform';
 import type { CatalogueContext } from '../../catalogue-context.ts';
 import type { CatalogueConfig } from '../../config.ts';
 import { coverArtError, coverArtRejectionError } from './artwork.errors.ts';
 import { GuardedFetchError, fetchGuarded, type FetchGuards } from './guarded-fetch.ts';
-import { IMAGE_MAX_BYTES, ImageRejectedError, convertToJpeg } from './image-pipeline.ts';
+import { IMAGE_MAX_BYTES, convertToJpeg } from './image-pipeline.ts';
 import { storeJpeg, type StoredImage } from './stored-image.ts';
 
 /** A cover stored in the blob store as JPEG: its CDN URL and blob key. */

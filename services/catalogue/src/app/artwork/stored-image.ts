@@ -1,9 +1,19 @@
 import type { UploadedFile } from '@sv/contracts';
 import { Messages } from '@sv/contracts';
-import { BlobNotFoundError, BlobTooLargeError, DomainError, ValidationError, putBuffer, readBuffer, type BlobStore } from '@sv/platform';
+import {
+  BlobNotFoundError,
+  BlobTooLargeError,
+  DomainError,
+  ImageRejectedError,
+  ValidationError,
+  putBuffer,
+  readBuffer,
+  uploadedImageRejectionError,
+  type BlobStore,
+  type ImageRules,
+} from '@sv/platform';
 import type { Logger } from 'pino';
-import { uploadRejectionError } from './artwork.errors.ts';
-import { IMAGE_MAX_BYTES, ImageRejectedError, convertToJpeg, type ImageRules } from './image-pipeline.ts';
+import { IMAGE_MAX_BYTES, convertToJpeg } from './image-pipeline.ts';
 
 /** A converted image in the blob store: its CDN URL (ending in .jpg) and its key. */
 export interface StoredImage {
@@ -39,7 +49,8 @@ export const ownedKeyOf = (blobs: BlobStore, tenantId: string, url: string | nul
 
 /**
  * Reads an upload the gateway stored, converts it to JPEG and stores the result under a new key.
- * Refusals: 415 when the bytes are not an image of an allowed type, 422 on `field` otherwise.
+ * Refusals: 415 for a recognisable type other than an allowed image, 422 on `field` otherwise
+ * (bytes in no format, corrupt or truncated data, a size out of bounds).
  * The upload itself is left alone: the caller removes it once its change is committed.
  */
 export const storeUploadedImage = async (
@@ -63,7 +74,7 @@ export const storeUploadedImage = async (
   try {
     jpeg = await convertToJpeg(bytes, rules);
   } catch (error) {
-    if (error instanceof ImageRejectedError) throw uploadRejectionError(field, error.rejection);
+    if (error instanceof ImageRejectedError) throw uploadedImageRejectionError(field, error.rejection);
     throw error;
   }
   return storeJpeg(deps.blobs, tenantId, jpeg);

@@ -5,7 +5,7 @@ import type { Track } from '../../db/entities/track.entity.ts';
 import type { ReleaseViewer } from '../releases/release-access.ts';
 import { findVisibleTrack, lockDraftRelease } from '../tracks/track-access.ts';
 import { ReleaseNotDraftError, TrackNotFoundError } from '../tracks/tracks.errors.ts';
-import { TRACK_TRANSACTION, trackEventData } from '../tracks/tracks.service.ts';
+import { trackEventData, trackTransaction } from '../tracks/tracks.service.ts';
 import { probeAudio, type AudioFacts } from './audio-probe.ts';
 import { NoAudioFileError } from './audio.errors.ts';
 
@@ -71,7 +71,7 @@ export const attachAudio = async (
       duration_ms: facts.durationMs,
     });
     return { track: found.track, replacedKey: previousKey };
-  }, TRACK_TRANSACTION);
+  }, trackTransaction());
   // A file left behind costs only space: the upload itself has succeeded.
   if (replacedKey && replacedKey !== file.key) await blobs.remove(replacedKey).catch(() => undefined);
   return track;

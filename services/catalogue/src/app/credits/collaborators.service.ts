@@ -6,6 +6,7 @@ import { Artist } from '../../db/entities/artist.entity.ts';
 import { Collaborator } from '../../db/entities/collaborator.entity.ts';
 import { CollaboratorNotFoundError } from './credits.errors.ts';
 import { applyFields, findLiveParty, listAlphabetical, type PartyPage } from './party-directory.ts';
+import { assertMayChangeParty, type PartyEditor } from './party-ownership.ts';
 
 /** API field name → entity property. */
 const FIELDS = {
@@ -51,11 +52,13 @@ export const createCollaborator = async (em: EntityManager, tenantId: string, in
 
 export const updateCollaborator = async (
   em: EntityManager,
-  tenantId: string,
+  editor: PartyEditor,
   collaboratorId: string,
   input: UpdateCollaboratorBody,
 ): Promise<Collaborator> => {
+  const tenantId = editor.tenant_id;
   const collaborator = await findCollaborator(em, tenantId, collaboratorId);
+  await assertMayChangeParty(em, editor, 'collaboratorId', collaborator.id);
   if (input.artist_id && input.artist_id !== collaborator.artistId) await assertArtistInTenant(em, tenantId, input.artist_id);
   applyFields(collaborator, input, FIELDS);
   collaborator.updatedAt = new Date();
@@ -65,8 +68,10 @@ export const updateCollaborator = async (
 };
 
 /** Soft delete: credits already given keep naming the collaborator; new credits cannot. */
-export const deleteCollaborator = async (em: EntityManager, tenantId: string, collaboratorId: string): Promise<void> => {
+export const deleteCollaborator = async (em: EntityManager, editor: PartyEditor, collaboratorId: string): Promise<void> => {
+  const tenantId = editor.tenant_id;
   const collaborator = await findCollaborator(em, tenantId, collaboratorId);
+  await assertMayChangeParty(em, editor, 'collaboratorId', collaborator.id);
   collaborator.deletedAt = new Date();
   recordEvent(em, CreditEvents.collaboratorDeleted, tenantId, eventData(collaborator));
   await em.flush();

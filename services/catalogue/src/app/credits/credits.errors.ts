@@ -1,5 +1,5 @@
 import { Messages } from '@sv/contracts';
-import { ConflictError, NotFoundError } from '@sv/platform';
+import { ConflictError, ForbiddenError, NotFoundError } from '@sv/platform';
 
 export class WriterNotFoundError extends NotFoundError {
   constructor() {
@@ -30,5 +30,12 @@ export class DuplicateIpiError extends ConflictError {
 export class CreditsLockedError extends ConflictError {
   constructor() {
     super(Messages.creditsLocked, 'track_credits.locked');
+  }
+}
+
+/** 403: an artist-scoped principal changing a party that another artist's track credits. */
+export class CreditPartySharedError extends ForbiddenError {
+  constructor() {
+    super(Messages.forbidden, 'credit_party.shared');
   }
 }

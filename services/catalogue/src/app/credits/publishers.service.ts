@@ -5,6 +5,7 @@ import { recordEvent } from '@sv/platform';
 import { Publisher } from '../../db/entities/publisher.entity.ts';
 import { PublisherNotFoundError } from './credits.errors.ts';
 import { applyFields, assertIpiFree, findLiveParty, flushGuardingIpi, listAlphabetical, type PartyPage } from './party-directory.ts';
+import { assertMayChangeParty, type PartyEditor } from './party-ownership.ts';
 
 /** API field name → entity property. */
 const FIELDS = {
@@ -42,11 +43,13 @@ export const createPublisher = async (em: EntityManager, tenantId: string, input
 
 export const updatePublisher = async (
   em: EntityManager,
-  tenantId: string,
+  editor: PartyEditor,
   publisherId: string,
   input: UpdatePublisherBody,
 ): Promise<Publisher> => {
+  const tenantId = editor.tenant_id;
   const publisher = await findPublisher(em, tenantId, publisherId);
+  await assertMayChangeParty(em, editor, 'publisherId', publisher.id);
   if (input.ipi && input.ipi !== publisher.ipi) await assertIpiFree(em, Publisher, tenantId, input.ipi, publisher.id);
   applyFields(publisher, input, FIELDS);
   publisher.updatedAt = new Date();
@@ -56,8 +59,10 @@ export const updatePublisher = async (
 };
 
 /** Soft delete: credits already given keep naming the publisher; new credits cannot. */
-export const deletePublisher = async (em: EntityManager, tenantId: string, publisherId: string): Promise<void> => {
+export const deletePublisher = async (em: EntityManager, editor: PartyEditor, publisherId: string): Promise<void> => {
+  const tenantId = editor.tenant_id;
   const publisher = await findPublisher(em, tenantId, publisherId);
+  await assertMayChangeParty(em, editor, 'publisherId', publisher.id);
   publisher.deletedAt = new Date();
   recordEvent(em, CreditEvents.publisherDeleted, tenantId, eventData(publisher));
   await em.flush();

@@ -5,6 +5,7 @@ import { recordEvent } from '@sv/platform';
 import { Writer } from '../../db/entities/writer.entity.ts';
 import { WriterNotFoundError } from './credits.errors.ts';
 import { applyFields, assertIpiFree, findLiveParty, flushGuardingIpi, listAlphabetical, type PartyPage } from './party-directory.ts';
+import { assertMayChangeParty, type PartyEditor } from './party-ownership.ts';
 
 /** API field name → entity property. */
 const FIELDS = {
@@ -35,8 +36,10 @@ export const createWriter = async (em: EntityManager, tenantId: string, input: C
   return writer;
 };
 
-export const updateWriter = async (em: EntityManager, tenantId: string, writerId: string, input: UpdateWriterBody): Promise<Writer> => {
+export const updateWriter = async (em: EntityManager, editor: PartyEditor, writerId: string, input: UpdateWriterBody): Promise<Writer> => {
+  const tenantId = editor.tenant_id;
   const writer = await findWriter(em, tenantId, writerId);
+  await assertMayChangeParty(em, editor, 'writerId', writer.id);
   if (input.ipi && input.ipi !== writer.ipi) await assertIpiFree(em, Writer, tenantId, input.ipi, writer.id);
   applyFields(writer, input, FIELDS);
   writer.updatedAt = new Date();
@@ -46,8 +49,10 @@ export const updateWriter = async (em: EntityManager, tenantId: string, writerId
 };
 
 /** Soft delete: credits already given keep naming the writer; new credits cannot. */
-export const deleteWriter = async (em: EntityManager, tenantId: string, writerId: string): Promise<void> => {
+export const deleteWriter = async (em: EntityManager, editor: PartyEditor, writerId: string): Promise<void> => {
+  const tenantId = editor.tenant_id;
   const writer = await findWriter(em, tenantId, writerId);
+  await assertMayChangeParty(em, editor, 'writerId', writer.id);
   writer.deletedAt = new Date();
   recordEvent(em, CreditEvents.writerDeleted, tenantId, eventData(writer));
   await em.flush();

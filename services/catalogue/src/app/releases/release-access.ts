@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { isArtistScoped, type Principal } from '@sv/contracts';
+import { isArtistScoped, upcOfIcpn, type Principal } from '@sv/contracts';
 import { Release } from '../../db/entities/release.entity.ts';
 import { ReleaseNotFoundError } from './releases.errors.ts';
 
@@ -31,6 +31,13 @@ export interface FindReleaseOptions {
 }
 
 /** The release `releaseId` if the principal may see it, else ReleaseNotFoundError (404). */
+/** The viewer's visible live release with this UPC (a GTIN-14 with a leading zero is its EAN-13). */
+export const findVisibleReleaseByUpc = async (em: EntityManager, viewer: ReleaseViewer, upc: string): Promise<Release> => {
+  const release = await em.findOne(Release, { ...visibleReleases(viewer), upc: upcOfIcpn(upc) });
+  if (!release) throw new ReleaseNotFoundError();
+  return release;
+};
+
 export const findVisibleRelease = async (
   em: EntityManager,
   viewer: ReleaseViewer,

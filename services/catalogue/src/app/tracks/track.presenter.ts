@@ -1,4 +1,5 @@
 import type { AiElement, TrackProperty, TrackResource } from '@sv/contracts';
+import type { OwnerUrlOf } from '@sv/platform';
 import type { Track } from '../../db/entities/track.entity.ts';
 
 /** double precision columns may come back as strings; the API shows numbers. */
@@ -8,9 +9,9 @@ const numberOrNull = (value: number | string | null | undefined): number | null 
 /**
  * The track as the API shows it. The stored audio_format, sample rate and bit depth are not
  * shown (spec: not returned on reads); position and duration also appear under the names of
- * the machine-readable description.
+ * the machine-readable description. The master's audio_url is signed afresh and expires.
  */
-export const presentTrack = (track: Track): TrackResource => ({
+export const presentTrack = async (track: Track, urlOf: OwnerUrlOf): Promise<TrackResource> => ({
   uuid: track.id,
   release_id: track.releaseId,
   title: track.title,
@@ -49,7 +50,7 @@ export const presentTrack = (track: Track): TrackResource => ({
   localized_titles: track.localizedTitles,
   localized_title_versions: track.localizedTitleVersions,
   localized_lyrics: track.localizedLyrics,
-  audio_url: track.audioUrl ?? null,
+  audio_url: await urlOf({ key: track.audioKey, url: track.audioUrl }),
   mime_type: track.mimeType ?? null,
   file_size: track.fileSize ?? null,
   audio_duration_ms: track.audioDurationMs ?? null,

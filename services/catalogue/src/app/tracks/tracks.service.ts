@@ -80,12 +80,16 @@ const assertPositionFree = async (em: EntityManager, track: Track): Promise<void
  * Transactions of track changes write only at commit: the checks before it (free position, free
  * ISRC) must see the stored rows, not the change being made.
  */
-export const TRACK_TRANSACTION = { flushMode: FlushMode.COMMIT } as const;
+/**
+ * A new options object each time: the ORM writes the enclosing transaction into the options it
+ * is given (options.ctx), so a shared object would carry one committed transaction into the next.
+ */
+export const trackTransaction = () => ({ flushMode: FlushMode.COMMIT });
 
 /** Runs a track change in one transaction, turning a unique-index race into the spec's 409. */
 const inTransaction = async <T>(em: EntityManager, work: (tx: EntityManager) => Promise<T>, track: () => Track | undefined): Promise<T> => {
   try {
-    return await em.transactional(work, TRACK_TRANSACTION);
+    return await em.transactional(work, trackTransaction());
   } catch (error) {
     const current = track();
     if (error instanceof UniqueConstraintViolationException && current) {
@@ -190,7 +194,7 @@ export const deleteTrack = async (em: EntityManager, viewer: ReleaseViewer, trac
     await lockDraftRelease(tx, release, () => new TrackNotFoundError());
     track.deletedAt = new Date();
     recordEvent(tx, TrackEvents.deleted, viewer.tenant_id, trackEventData(track));
-  }, TRACK_TRANSACTION);
+  }, trackTransaction());
 };
 
 export const getTrack = async (em: EntityManager, viewer: ReleaseViewer, trackId: string): Promise<Track> =>

@@ -1,8 +1,9 @@
 import type { VideoResource } from '@sv/contracts';
+import type { OwnerUrlOf } from '@sv/platform';
 import type { Video } from '../../db/entities/video.entity.ts';
 
-/** The video as the API shows it. */
-export const presentVideo = (video: Video): VideoResource => ({
+/** The video as the API shows it; video_url is signed afresh and expires. */
+export const presentVideo = async (video: Video, urlOf: OwnerUrlOf): Promise<VideoResource> => ({
   uuid: video.id,
   title: video.title,
   artist_id: video.artistId ?? null,
@@ -16,7 +17,7 @@ export const presentVideo = (video: Video): VideoResource => ({
   description: video.description ?? null,
   language: video.language ?? null,
   rejection_reason: video.rejectionReason ?? null,
-  video_url: video.videoUrl ?? null,
+  video_url: await urlOf({ key: video.videoKey, url: video.videoUrl }),
   mime_type: video.mimeType ?? null,
   file_size: video.fileSize ?? null,
   width: video.width ?? null,

@@ -34,6 +34,8 @@ export const Release = defineEntity({
     deliveredAt: moment().nullable(),
     liveAt: moment().nullable(),
     takenDownAt: moment().nullable(),
+    /** Set by an ingestion job (job and item): importing the same item again finds this release. */
+    importKey: optionalText(),
     createdAt: moment(),
     updatedAt: moment(),
     deletedAt: moment().nullable(),

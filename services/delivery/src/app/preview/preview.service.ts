@@ -1,8 +1,9 @@
 import { DdexPreviewParams, Messages, type Principal } from '@sv/contracts';
-import { buildErn43 } from '@sv/ddex';
+import type { ErnVersion } from '@sv/ddex';
 import { NotFoundError, ValidationError } from '@sv/platform';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { prepareMessage, type MessageParties } from '../queue/bundle.ts';
+import { buildValidatedErn } from '../queue/ern-message.ts';
 import { fileDigests } from '../queue/file-digests.ts';
 import type { SendDeps } from '../queue/send-delivery.ts';
 
@@ -10,15 +11,17 @@ import type { SendDeps } from '../queue/send-delivery.ts';
 const PreviewFile = DdexPreviewParams.shape.file;
 
 /**
- * GET /releases/{uuid}/ddex/preview/{dsp_slug}.xml: the ERN 4.3 message the store would receive
- * now, built from the same code as a delivery, validated, and never sent.
+ * GET /releases/{uuid}/ddex/preview/{dsp_slug}.xml: the message the store would receive now, in
+ * the ERN version asked for, built from the same code as a delivery, validated with that
+ * version's schema, and never sent.
  */
 export const previewMessage = async (
   em: EntityManager,
-  deps: Pick<SendDeps, 'blobs' | 'catalogue' | 'supplyChain' | 'parties' | 'validator' | 'sender' | 'control'>,
+  deps: Pick<SendDeps, 'blobs' | 'catalogue' | 'supplyChain' | 'parties' | 'validators' | 'sender' | 'control'>,
   principal: Principal,
   releaseId: string,
   file: string,
+  ernVersion: ErnVersion,
 ): Promise<string> => {
   if (!PreviewFile.safeParse(file).success) throw new NotFoundError(Messages.previewFileName, 'delivery.preview_file');
   const slug = file.slice(0, -'.xml'.length).toLowerCase();
@@ -29,8 +32,7 @@ export const previewMessage = async (
   if (!store) throw new ValidationError({ dsp: [Messages.dspNotAttached(slug)] }, Messages.dspNotAttached(slug));
   const parties: MessageParties = { sender: deps.sender, tenant: await deps.parties.partyOf(principal.tenant_id), control: deps.control };
   const prepared = await prepareMessage(deps.blobs, fileDigests(em, deps.blobs), release, store, 'new', parties, { id: `PREVIEW${release.upc}`, createdAt: new Date().toISOString() });
-  const xml = buildErn43(prepared.input);
-  const validation = deps.validator.validate(xml);
+  const { xml, validation } = buildValidatedErn(deps.validators, ernVersion, prepared.input);
   if (!validation.valid) throw new ValidationError({ [slug]: validation.errors.slice(0, 50) }, Messages.ddexMessageInvalid(store.dsp.name));
   return xml;
 };

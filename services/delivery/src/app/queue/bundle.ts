@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DeliveryKind, EffectiveStoreConfig, ReleaseSnapshot, TenantPartyReply } from '@sv/contracts';
-import { batchCompleteFileName, buildBatchComplete, buildErn43, ernFileName, resourceFileNames, type ErnBuildInput } from '@sv/ddex';
+import { batchCompleteFileName, buildBatchComplete, buildErn, ernFileName, resourceFileNames, type ErnBuildInput, type ErnVersion } from '@sv/ddex';
 import type { BlobStore } from '@sv/platform';
 import type { DeliveredFile } from '../../db/entities/delivery.entity.ts';
 import { readArtwork } from '../qc/evidence.ts';
@@ -83,12 +83,13 @@ export const prepareMessage = async (
 };
 
 /**
- * The message's version: a digest of the message built with a fixed id and time. The builder is
- * deterministic, so equal digests mean the store would receive the same message again.
+ * The message's version: a digest of the message built in the store's ERN version with a fixed
+ * id and time. The builders are deterministic, so equal digests mean the store would receive the
+ * same message again (a store moved to another ERN version receives a new one).
  */
-export const versionOf = (input: ErnBuildInput): string =>
+export const versionOf = (ernVersion: ErnVersion, input: ErnBuildInput): string =>
   createHash('sha256')
-    .update(buildErn43({ ...input, message_id: 'VERSION', created_at: '1970-01-01T00:00:00Z' }))
+    .update(buildErn(ernVersion, { ...input, message_id: 'VERSION', created_at: '1970-01-01T00:00:00Z' }))
     .digest('hex');
 
 /**

@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { systemPrincipal, type DeliveryKind, type DspStage } from '@sv/contracts';
-import type { Ern43Validator } from '@sv/ddex';
-import { ErnBuildError, buildErn43 } from '@sv/ddex';
+import { ErnBuildError } from '@sv/ddex';
 import type { BlobStore } from '@sv/platform';
 import type { Logger } from 'pino';
 import { recordStoreStage } from '../lifecycle/store-stage.ts';
 import type { CataloguePort, SupplyChainPort, TenantPartyPort } from '../ports.ts';
 import type { SessionOpener } from '../transports/open-session.ts';
 import { bundleOf, deliveredFiles, prepareMessage, versionOf, type MessageParties } from './bundle.ts';
+import { buildValidatedErn, storeErnVersion } from './ern-message.ts';
+import type { ErnValidators } from './ern-validators.ts';
 import { fileDigests } from './file-digests.ts';
 import type { ClaimedDelivery } from './claim.ts';
 import { retryDelayMs, type RetrySettings } from './retry-schedule.ts';
@@ -17,7 +18,7 @@ export interface SendDeps {
   catalogue: CataloguePort;
   supplyChain: SupplyChainPort;
   parties: TenantPartyPort;
-  validator: Ern43Validator;
+  validators: ErnValidators;
   openSession: SessionOpener;
   retry: RetrySettings;
   sender: MessageParties['sender'];
@@ -50,7 +51,8 @@ const lastSentVersion = async (em: EntityManager, delivery: ClaimedDelivery) => 
 
 /**
  * One attempt at one delivery: read the release and the store's effective config as they are
- * now, build the ERN 4.3 message, validate it (never sent when invalid), and send the bundle with
+ * now, build the message in the ERN version the store's registry entry names, validate it with
+ * that version's schema and reference checks (never sent when invalid), and send the bundle with
  * the store's transport. A sent message moves the store's stage and emits its event; a failed
  * attempt is retried with backoff until the attempts run out.
  */
@@ -69,19 +71,19 @@ export const sendDelivery = async (em: EntityManager, deps: SendDeps, delivery: 
       log.info({ why }, 'delivery cancelled');
       return 'cancelled';
     }
+    const ernVersion = storeErnVersion(store);
     const tenant = await deps.parties.partyOf(delivery.tenantId);
     const previous = await lastSentVersion(em, delivery);
     let message = { id: delivery.messageId, createdAt: new Date().toISOString() };
     let prepared = await prepareMessage(deps.blobs, fileDigests(em, deps.blobs), release, store, delivery.kind, { sender: deps.sender, tenant, control: deps.control }, message);
-    const version = versionOf(prepared.input);
+    const version = versionOf(ernVersion, prepared.input);
     // The same version again: the same message, byte for byte, so the store recognises it.
     if (previous && previous.content_hash === version) {
       message = { id: previous.message_id, createdAt: new Date(previous.message_created_at).toISOString() };
       prepared = { ...prepared, input: { ...prepared.input, message_id: message.id, created_at: message.createdAt } };
     }
-    const xml = buildErn43(prepared.input);
-    const validation = deps.validator.validate(xml);
-    if (!validation.valid) throw new PermanentFailure(`The DDEX message does not validate: ${validation.errors.slice(0, 20).join('; ')}`);
+    const { xml, validation } = buildValidatedErn(deps.validators, ernVersion, prepared.input);
+    if (!validation.valid) throw new PermanentFailure(`The DDEX ERN ${ernVersion} message does not validate: ${validation.errors.slice(0, 20).join('; ')}`);
     const bundle = bundleOf(release, delivery.batchId, xml, prepared, delivery.kind === 'new');
     const session = await deps.openSession(delivery.dspSlug);
     try {
@@ -104,7 +106,7 @@ export const sendDelivery = async (em: EntityManager, deps: SendDeps, delivery: 
         deliveryId: delivery.id,
       });
     });
-    log.info({ message_id: message.id, files: bundle.resources.length + 1 }, 'delivery sent');
+    log.info({ message_id: message.id, ern_version: ernVersion, files: bundle.resources.length + 1 }, 'delivery sent');
     return 'sent';
   } catch (error) {
     const text = (error as Error).message.slice(0, 4000);

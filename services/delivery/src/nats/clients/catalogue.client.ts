@@ -1,7 +1,6 @@
 import { ReleaseOperation, ReleaseSnapshotReply, systemPrincipal } from '@sv/contracts';
-import { UnavailableError, isRecordNotFound } from '@sv/platform';
+import { UnavailableError, isRecordNotFound, type ServiceCaller } from '@sv/platform';
 import type { CataloguePort, ReleaseCommand } from '../../app/ports.ts';
-import type { ServiceCaller } from './service-call.ts';
 
 const COMMANDS: Record<ReleaseCommand, string> = {
   qc_pass: ReleaseOperation.qcPass,

@@ -1,7 +1,6 @@
 import { ResolvedConfigReply, SupplyChainOperation, systemPrincipal } from '@sv/contracts';
-import { UnavailableError } from '@sv/platform';
+import { UnavailableError, type ServiceCaller } from '@sv/platform';
 import type { SupplyChainPort } from '../../app/ports.ts';
-import type { ServiceCaller } from './service-call.ts';
 
 /** Supply-chain, which owns store selection, overrides and what each store receives. */
 export const supplyChainClient = (caller: ServiceCaller): SupplyChainPort => ({

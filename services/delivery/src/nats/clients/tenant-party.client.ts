@@ -1,7 +1,6 @@
 import { GatewayOperation, TenantPartyReply, systemPrincipal } from '@sv/contracts';
-import { UnavailableError } from '@sv/platform';
+import { UnavailableError, type ServiceCaller } from '@sv/platform';
 import type { TenantPartyPort } from '../../app/ports.ts';
-import type { ServiceCaller } from './service-call.ts';
 
 /** The gateway, which owns tenants: the DDEX party a release's messages are sent on behalf of. */
 export const tenantPartyClient = (caller: ServiceCaller): TenantPartyPort => ({

@@ -1,4 +1,5 @@
 import { Messages, UPLOAD_MAX_MEGABYTES, type UploadKind } from '@sv/contracts';
+import type { BlobVisibility } from '@sv/platform';
 
 /**
  * Allowed types per kind of upload, with the size ceilings the route registry declares.
@@ -13,6 +14,9 @@ export const UPLOAD_KINDS = {
     maxMegabytes: UPLOAD_MAX_MEGABYTES.image,
     detect: 'bytes',
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/tiff'],
+    visibility: 'public',
+    // Spec, Other 422 causes: an image that cannot be read is a validation error, not a type.
+    unrecognisedMessage: Messages.imageUnreadable,
   },
   audio: {
     label: 'audio',
@@ -21,18 +25,21 @@ export const UPLOAD_KINDS = {
     // WAV, FLAC, AIFF, MP3 (file-type also names MPEG layers I and II audio/mpeg), AAC (ADTS),
     // and MPEG-4 audio: M4A is audio/x-m4a; M4B, F4A and F4B are audio/mp4.
     mimeTypes: ['audio/wav', 'audio/flac', 'audio/aiff', 'audio/mpeg', 'audio/aac', 'audio/x-m4a', 'audio/mp4'],
+    visibility: 'private',
   },
   document: {
     label: 'document',
     maxMegabytes: UPLOAD_MAX_MEGABYTES.document,
     detect: 'declared',
     mimeTypes: ['application/xml', 'text/xml', 'text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'],
+    visibility: 'private',
   },
   animated: {
     label: 'animated artwork',
     maxMegabytes: UPLOAD_MAX_MEGABYTES.animated,
     detect: 'bytes',
     mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm', 'image/gif'],
+    visibility: 'private',
     tooLargeMessage: Messages.animatedTooLarge,
   },
   video: {
@@ -40,6 +47,7 @@ export const UPLOAD_KINDS = {
     maxMegabytes: UPLOAD_MAX_MEGABYTES.video,
     detect: 'bytes',
     mimeTypes: ['video/mp4', 'video/quicktime'],
+    visibility: 'private',
   },
 } as const satisfies Record<UploadKind, UploadKindSpec>;
 
@@ -48,8 +56,15 @@ export interface UploadKindSpec {
   maxMegabytes: number;
   detect: 'bytes' | 'declared';
   mimeTypes: readonly string[];
+  /** Images are public; masters (audio, video, animated artwork, documents) are read only through signed, expiring URLs. */
+  visibility: BlobVisibility;
   /** The 413 message when not the generic one. */
   tooLargeMessage?: string;
+  /**
+   * When set, bytes that show no format at all are refused with this 422 message on the file's
+   * field; otherwise they are a type not allowed (415, named application/octet-stream).
+   */
+  unrecognisedMessage?: string;
 }
 
 export const uploadKind = (kind: UploadKind): UploadKindSpec => UPLOAD_KINDS[kind];

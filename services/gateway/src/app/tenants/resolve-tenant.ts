@@ -6,7 +6,8 @@ import { findTenantByDomain, findTenantBySlug } from './tenants.service.ts';
 
 /**
  * The tenant of a request without a token, in the spec's order: the slug it names, else the
- * X-Tenant-Domain header, else the Host it was sent to. An unknown slug or header domain is 404
+ * X-Tenant-Domain header, else the Host it was sent to. Only a verified domain names a tenant: a
+ * claim still pending is anyone's, so it resolves nothing. An unknown slug or header domain is 404
  * `Tenant not found.`; a host that maps to no tenant is 422 `Unable to resolve tenant…`.
  */
 export const resolveLoginTenant = async (

@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import type { TenantPartyReply, TenantPlanReply } from '@sv/contracts';
 import { Invoice, Tenant, TenantPlan } from '../../db/entities/tenant.entity.ts';
 import { newDdexPartyId } from './ddex-party-id.ts';
+import { assertDomainFree, claimDomain, domainStatusOf, type DomainStatus } from './domain-claim.ts';
 import { TenantDomainTakenError, TenantNotFoundError, TenantSlugTakenError } from './tenants.errors.ts';
 
 export interface TenantView {
@@ -12,6 +13,8 @@ export interface TenantView {
   parent_uuid: string | null;
   ddex_party_id: string;
   domain: string | null;
+  /** pending until proven; only a verified domain resolves the tenant. */
+  domain_status: DomainStatus | null;
   status: string;
   created_at: string;
 }
@@ -23,6 +26,7 @@ export const presentTenant = (tenant: Tenant): TenantView => ({
   parent_uuid: tenant.parentId ?? null,
   ddex_party_id: tenant.ddexPartyId,
   domain: tenant.domain ?? null,
+  domain_status: domainStatusOf(tenant),
   status: tenant.status,
   created_at: tenant.createdAt.toISOString(),
 });
@@ -47,11 +51,15 @@ export interface CreateTenantInput {
   /** … or by id (POST /tenants/clients: the caller's own tenant). */
   parentId?: string | undefined;
   domain?: string | undefined;
+  /** The operator's word proves the domain; a tenant admin's claim stays pending until DNS does. */
+  domainProven?: boolean | undefined;
 }
 
 /** Creates a tenant (a child when a parent is named) with its own, unique DDEX party id. */
 export const createTenant = async (em: EntityManager, input: CreateTenantInput): Promise<Tenant> => {
   if (await em.findOne(Tenant, { slug: input.slug, deletedAt: null })) throw new TenantSlugTakenError();
+  const domain = input.domain?.toLowerCase();
+  if (domain) await assertDomainFree(em, null, domain);
   const parent = input.parentId
     ? await findTenantById(em, input.parentId)
     : input.parentSlug
@@ -65,12 +73,18 @@ export const createTenant = async (em: EntityManager, input: CreateTenantInput):
       name: input.name,
       parentId: parent?.id ?? null,
       ddexPartyId: newDdexPartyId(now),
-      domain: input.domain?.toLowerCase() ?? null,
+      domain: null,
+      domainToken: null,
+      domainVerifiedAt: null,
       status: 'active',
       createdAt: now,
       updatedAt: now,
       deletedAt: null,
     });
+    if (domain) {
+      claimDomain(tenant, domain);
+      if (input.domainProven) tenant.domainVerifiedAt = now;
+    }
     try {
       await em.flush();
       return tenant;
@@ -93,9 +107,9 @@ export const setTenantSuspended = async (em: EntityManager, slug: string, suspen
   return tenant;
 };
 
-/** Resolves a tenant from a mapped domain (X-Tenant-Domain or the Host header). */
+/** Resolves a tenant from its proven domain (X-Tenant-Domain or the Host header); a pending claim resolves nothing. */
 export const findTenantByDomain = async (em: EntityManager, domain: string): Promise<Tenant | null> =>
-  em.findOne(Tenant, { domain: domain.toLowerCase().replace(/:\d+$/, ''), deletedAt: null });
+  em.findOne(Tenant, { domain: domain.toLowerCase().replace(/:\d+$/, ''), domainVerifiedAt: { $ne: null }, deletedAt: null });
 
 export interface InvoiceView {
   uuid: string;

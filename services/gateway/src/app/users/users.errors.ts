@@ -13,6 +13,13 @@ export class UserNotFoundError extends NotFoundError {
   }
 }
 
+/** The artist_id given is not an artist of the caller's tenant (another tenant's reads the same). */
+export class UserArtistNotFoundError extends NotFoundError {
+  constructor() {
+    super(Messages.artistNotFound, 'user.artist_not_found');
+  }
+}
+
 export class DuplicateUserError extends ConflictError {
   constructor() {
     super(Messages.duplicateRecord, 'user.email_taken');

@@ -5,12 +5,14 @@ import { findPage } from '@sv/platform';
 import { User } from '../../db/entities/user.entity.ts';
 import { revokeAllSessionsOfUser } from '../sessions/sessions.service.ts';
 import { findTenantBySlug } from '../tenants/tenants.service.ts';
+import type { ArtistDirectory } from './artist-directory.ts';
 import { hashPassword } from './password.ts';
 import {
   CannotDeleteSelfError,
   CannotSuspendSelfError,
   DuplicateUserError,
   RoleAboveCallerError,
+  UserArtistNotFoundError,
   UserNotFoundError,
 } from './users.errors.ts';
 
@@ -111,6 +113,12 @@ const assertWithinRank = (caller: UserCaller, role: string): void => {
   if (!roleWithin(role as Role, caller.principal.role)) throw new RoleAboveCallerError();
 };
 
+/** A user may only be tied to an artist of the caller's own tenant (404 `Artist not found.` otherwise). */
+const assertTenantArtist = async (artists: ArtistDirectory, caller: UserCaller, artistId: string | null | undefined): Promise<void> => {
+  if (!artistId) return;
+  if (!(await artists.isTenantArtist(caller.principal, artistId))) throw new UserArtistNotFoundError();
+};
+
 export interface UserPage {
   users: User[];
   meta: OffsetMeta | CursorMeta;
@@ -128,9 +136,10 @@ export const listTenantUsers = async (em: EntityManager, tenantId: string, query
   return { users: page.rows, meta: page.meta };
 };
 
-/** POST /users: a new user of the caller's tenant, with a role no higher than the caller's. */
-export const createTenantUser = async (em: EntityManager, caller: UserCaller, input: NewUser): Promise<User> => {
+/** POST /users: a new user of the caller's tenant, with a role no higher than the caller's and an artist of that tenant. */
+export const createTenantUser = async (em: EntityManager, artists: ArtistDirectory, caller: UserCaller, input: NewUser): Promise<User> => {
   assertWithinRank(caller, input.role);
+  await assertTenantArtist(artists, caller, input.artistId);
   return insertUser(em, caller.principal.tenant_id, input);
 };
 
@@ -142,15 +151,22 @@ export interface UserChanges {
 
 /**
  * PATCH /users/{uuid}: only the fields sent change. The caller may neither act on a user ranked
- * above it nor grant a role above its own, nor suspend itself.
+ * above it nor grant a role above its own, nor suspend itself, nor name another tenant's artist.
  */
-export const updateTenantUser = async (em: EntityManager, caller: UserCaller, userId: string, changes: UserChanges): Promise<User> => {
+export const updateTenantUser = async (
+  em: EntityManager,
+  artists: ArtistDirectory,
+  caller: UserCaller,
+  userId: string,
+  changes: UserChanges,
+): Promise<User> => {
   const user = await findTenantUser(em, caller.principal.tenant_id, userId);
   assertWithinRank(caller, user.role);
   if (changes.role !== undefined) {
     assertWithinRank(caller, changes.role);
     user.role = changes.role;
   }
+  if (changes.artistId !== undefined && changes.artistId !== user.artistId) await assertTenantArtist(artists, caller, changes.artistId);
   if (changes.artistId !== undefined) user.artistId = changes.artistId;
   if (changes.status !== undefined) {
     if (changes.status === 'suspended' && user.id === caller.userId) throw new CannotSuspendSelfError();

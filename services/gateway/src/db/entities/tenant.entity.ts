@@ -10,7 +10,11 @@ export const Tenant = defineEntity({
     name: p.text(),
     parentId: p.uuid().nullable(),
     ddexPartyId: p.text(),
+    /** The domain the tenant claims; it resolves the tenant only once proven (domainVerifiedAt). */
     domain: p.text().nullable(),
+    /** The tenant's own DNS verification token, issued at its first claim and kept across domains. */
+    domainToken: p.text().nullable(),
+    domainVerifiedAt: p.datetime().columnType('timestamptz').nullable(),
     status: p.text(),
     createdAt: p.datetime().columnType('timestamptz'),
     updatedAt: p.datetime().columnType('timestamptz'),

@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from 'express';
+import { assertSafeText } from './text-safety.ts';
 
 /** Room for the request envelope (principal, params, query) around the body on NATS. */
 const ENVELOPE_ALLOWANCE_BYTES = 16 * 1024;
@@ -11,5 +12,21 @@ const JSON_BODY_CEILING_BYTES = 10 * 1024 * 1024;
 export const jsonBodyLimitBytes = (natsMaxPayload: number): number =>
   Math.min(JSON_BODY_CEILING_BYTES, Math.max(0, natsMaxPayload - ENVELOPE_ALLOWANCE_BYTES));
 
-export const jsonBody = (limitBytes: number): RequestHandler =>
-  express.json({ limit: limitBytes, type: ['application/json', 'application/*+json'] });
+/**
+ * Parses a JSON body, then refuses (422) one no service should see: NUL or lone surrogates in
+ * any string, or nesting past the limit. JSON.parse itself does not recurse, so a hostile depth
+ * reaches the check instead of overflowing the stack.
+ */
+export const jsonBody = (limitBytes: number): RequestHandler => {
+  const parse = express.json({ limit: limitBytes, type: ['application/json', 'application/*+json'] });
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      try {
+        assertSafeText(req.body);
+      } catch (refusal) {
+        return next(refusal);
+      }
+      next();
+    });
+};

@@ -7,6 +7,7 @@ import { BlobTooLargeError, sniffStream, type BlobStore, type StoredBlob } from 
 import { EXTENSION_BY_MIME, canonicalDetectedMime, uploadKind, type UploadKindSpec } from '../../app/routing/upload-kinds.ts';
 import type { UploadSpec } from '@sv/contracts';
 import { locals } from '../locals.ts';
+import { failOnUnsafeFormField } from './text-safety.ts';
 
 const MEGABYTE = 1024 * 1024;
 /** Room for multipart boundaries and small text fields on top of the file ceiling. */
@@ -42,11 +43,12 @@ interface StoredPart {
 /**
  * Stores one file of an upload of `kind`, or resolves undefined when the part is "no file": a
  * browser sends a file input left empty as a nameless, empty part. A file of a type the kind does
- * not allow is refused (415) and drained, so the rest of the request can still be read.
+ * not allow is refused (415; bytes in no format at all: the kind's 422, when it has one) and
+ * drained, so the rest of the request can still be read.
  */
 const storePart = async (
   source: Readable,
-  part: { declaredMime: string; filename: string | undefined },
+  part: { field: string; declaredMime: string; filename: string | undefined },
   kind: UploadKindSpec,
   store: BlobStore,
   tenantId: string,
@@ -62,6 +64,7 @@ const storePart = async (
     mime = sniffed.mime ? canonicalDetectedMime(sniffed.mime) : '';
     if (!allowed.includes(mime)) {
       body.resume();
+      if (!sniffed.mime && kind.unrecognisedMessage) throw new ValidationError({ [part.field]: [kind.unrecognisedMessage] });
       throw typeNotAllowed(sniffed.mime ?? UNRECOGNISED_MIME, kind.label);
     }
   } else if (!allowed.includes(mime)) {
@@ -73,7 +76,7 @@ const storePart = async (
     return undefined;
   }
   const maxBytes = kind.maxMegabytes * MEGABYTE;
-  const blob = await store.put(body, { tenantId, extension: EXTENSION_BY_MIME[mime] ?? '', maxBytes, contentType: mime }).catch((error: unknown) => {
+  const blob = await store.put(body, { tenantId, extension: EXTENSION_BY_MIME[mime] ?? '', maxBytes, contentType: mime, visibility: kind.visibility }).catch((error: unknown) => {
     throw error instanceof BlobTooLargeError ? tooLarge(kind) : error;
   });
   return { blob, mime };
@@ -104,7 +107,7 @@ export const acceptUpload =
     const contentType = baseMime(req.get('content-type'));
 
     if (spec.rawContentTypes?.includes(contentType)) {
-      const stored = await storePart(req, { declaredMime: contentType, filename: undefined }, kind, store, tenantId);
+      const stored = await storePart(req, { field: spec.field, declaredMime: contentType, filename: undefined }, kind, store, tenantId);
       if (!stored || stored.blob.size === 0) {
         if (stored) await store.remove(stored.blob.key).catch(() => undefined);
         throw missingFile(spec);
@@ -143,6 +146,7 @@ export const acceptUpload =
       const parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes + 1, files: 5, fields: 50, fieldSize: 64 * 1024 } });
       parser.on('field', (name, value) => {
         fields[name] = value;
+        failOnUnsafeFormField(name, value, fail);
       });
       parser.on('file', (name, stream, info) => {
         if (name !== spec.field || failure) {
@@ -150,7 +154,7 @@ export const acceptUpload =
           return;
         }
         pending.push(
-          storePart(stream, { declaredMime: baseMime(info.mimeType), filename: info.filename }, kind, store, tenantId)
+          storePart(stream, { field: name, declaredMime: baseMime(info.mimeType), filename: info.filename }, kind, store, tenantId)
             .then((stored) => {
               if (!stored) return;
               const { blob, mime } = stored;

@@ -6,6 +6,7 @@ import type { Logger } from '@sv/platform';
 import type { BlobStore } from '@sv/platform';
 import type { SessionSettings } from '../../app/sessions/sessions.service.ts';
 import type { IdempotencyService } from '../../app/idempotency/idempotency.service.ts';
+import type { DomainProof } from '../../app/tenants/domain-proof.ts';
 
 /**
  * What the handlers of the gateway's own routes may use. Which paths those are (and whether they
@@ -15,11 +16,16 @@ export interface LocalRouteDeps {
   environment: Environment;
   orm: MikroORM;
   nc: NatsConnection;
+  /** For the few gateway routes that ask another service (the users routes ask the catalogue). */
+  subjectPrefix: string;
+  serviceTimeoutMs: number;
   blobs: BlobStore;
   logger: Logger;
   sessions: SessionSettings & { cookieSecure: boolean };
   /** The one store of idempotent responses (keyed writes of the gateway's own routes). */
   idempotency: IdempotencyService;
+  /** Looks up the DNS proof of a claimed white-label domain. */
+  domainProof: DomainProof;
   /** JSON body parser with the edge's size cap. */
   json: RequestHandler;
 }

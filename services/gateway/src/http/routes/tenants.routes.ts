@@ -4,10 +4,10 @@ import { DomainError, errorToReply, parseOrThrow, statusOfKind, type Logger } fr
 import type { UploadSpec } from '@sv/contracts';
 import { loginAs } from '../../app/tenants/login-as.service.ts';
 import { assertTenantAdmin } from '../../app/tenants/tenant-access.ts';
-import { setTenantDomain } from '../../app/tenants/tenant-domain.ts';
+import { presentTenantDomain, setTenantDomain } from '../../app/tenants/tenant-domain.ts';
 import { findClient, listClients } from '../../app/tenants/tenant-hierarchy.ts';
 import { createTenant, presentTenant } from '../../app/tenants/tenants.service.ts';
-import { readWhitelabel, setWhitelabelAsset, type WhitelabelAsset } from '../../app/tenants/whitelabel.service.ts';
+import { readWhitelabel, setWhitelabelAsset, storeWhitelabelImage, type WhitelabelAsset } from '../../app/tenants/whitelabel.service.ts';
 import { locals } from '../locals.ts';
 import { recordKeyedOutcome } from '../keyed-outcome.ts';
 import { nextPageLink } from '../next-link.ts';
@@ -67,7 +67,7 @@ const keyedReply =
  * The tenant hierarchy as its admins see it: clients (child tenants) at any depth, login-as
  * into them, the caller tenant's own domain and white-label assets.
  */
-export const tenantsHandlers = ({ orm, blobs, logger, sessions, json, idempotency: idempotencyService }: LocalRouteDeps): LocalHandlers => {
+export const tenantsHandlers = ({ orm, blobs, logger, sessions, json, idempotency: idempotencyService, domainProof }: LocalRouteDeps): LocalHandlers => {
   const keyed = idempotency(idempotencyService);
 
   const listClientTenants = async (req: Request, res: Response) => {
@@ -117,25 +117,28 @@ export const tenantsHandlers = ({ orm, blobs, logger, sessions, json, idempotenc
 
   const setDomain = keyedReply(logger, async (req, res) => {
     const body = parseOrThrow(SetTenantDomainBody, req.body ?? {});
-    const tenant = await setTenantDomain(orm.em.fork(), principalOf(res).tenant_id, body.domain);
-    return { status: 200, body: { success: true, data: presentTenant(tenant) } };
+    const tenant = await setTenantDomain(orm.em.fork(), domainProof, principalOf(res).tenant_id, body.domain);
+    return { status: 200, body: { success: true, data: presentTenantDomain(tenant) } };
   });
 
   const getWhitelabel = async (_req: Request, res: Response) => {
     res.json({ success: true, data: await readWhitelabel(orm.em.fork(), principalOf(res).tenant_id) });
   };
 
-  // The admin check comes before the upload, so a refused caller never gets a file stored.
+  // The admin check comes before the upload, so a refused caller never gets a file stored. The
+  // upload is re-encoded before anything points at it: what the CDN serves is never the raw file.
   const whitelabelUpload = (asset: WhitelabelAsset): RequestHandler[] => {
     const spec = WHITELABEL_UPLOADS[asset];
     const store = async (_req: Request, res: Response) => {
       const file = (res.locals.upload as UploadResult).files.find((candidate) => candidate.field === spec.field);
       if (!file) throw new Error(`upload middleware passed without a ${spec.field} file`);
+      const tenantId = principalOf(res).tenant_id;
+      const image = await storeWhitelabelImage({ blobs, logger }, tenantId, file);
       try {
-        const view = await setWhitelabelAsset(orm.em.fork(), principalOf(res).tenant_id, asset, file.url);
+        const view = await setWhitelabelAsset(orm.em.fork(), tenantId, asset, image.url);
         res.json({ success: true, data: view });
       } catch (error) {
-        await blobs.remove(file.key).catch(() => undefined);
+        await blobs.remove(image.key).catch(() => undefined);
         throw error;
       }
     };

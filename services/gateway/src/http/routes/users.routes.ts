@@ -10,6 +10,7 @@ import {
   updateTenantUser,
   type UserCaller,
 } from '../../app/users/users.service.ts';
+import { catalogueArtistsClient } from '../../nats/clients/catalogue-artists.client.ts';
 import { locals } from '../locals.ts';
 import { nextPageLink } from '../next-link.ts';
 import type { LocalHandlers, LocalRouteDeps } from './local-route.ts';
@@ -33,7 +34,9 @@ const notMe: RequestHandler = (req, _res, next) => {
 
 const uuidOf = (req: Request): string => String(req.params.uuid ?? '');
 
-export const usersHandlers = ({ orm, json }: LocalRouteDeps): LocalHandlers => {
+export const usersHandlers = ({ orm, json, nc, subjectPrefix, serviceTimeoutMs }: LocalRouteDeps): LocalHandlers => {
+  const artists = catalogueArtistsClient(nc, subjectPrefix, serviceTimeoutMs);
+
   const list = async (req: Request, res: Response) => {
     const caller = callerWith(res, 'users.read');
     const query = parseOrThrow(DefaultListQuery, req.query);
@@ -46,7 +49,7 @@ export const usersHandlers = ({ orm, json }: LocalRouteDeps): LocalHandlers => {
   const create = async (req: Request, res: Response) => {
     const caller = callerWith(res, 'users.manage');
     const body = parseOrThrow(CreateUserBody, req.body ?? {});
-    const user = await createTenantUser(orm.em.fork(), caller, {
+    const user = await createTenantUser(orm.em.fork(), artists, caller, {
       email: body.email,
       password: body.password,
       role: body.role,
@@ -64,7 +67,7 @@ export const usersHandlers = ({ orm, json }: LocalRouteDeps): LocalHandlers => {
   const update = async (req: Request, res: Response) => {
     const caller = callerWith(res, 'users.manage');
     const body = parseOrThrow(UpdateUserBody, req.body ?? {});
-    const user = await updateTenantUser(orm.em.fork(), caller, uuidOf(req), {
+    const user = await updateTenantUser(orm.em.fork(), artists, caller, uuidOf(req), {
       role: body.role,
       artistId: body.artist_id,
       status: body.status,

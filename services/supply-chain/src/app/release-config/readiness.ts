@@ -1,4 +1,4 @@
-import { Messages, type EffectiveStoreConfig, type ReadinessProblem, type ReleaseSnapshot } from '@sv/contracts';
+import { Messages, WRITTEN_ERN_VERSIONS, type EffectiveStoreConfig, type ReadinessProblem, type ReleaseSnapshot } from '@sv/contracts';
 import type { StoreProfile } from './config-layers.ts';
 import { dealTerritories } from './territory-rules.ts';
 
@@ -6,9 +6,6 @@ import { dealTerritories } from './territory-rules.ts';
  * What would stop (error) or weaken (warning) a delivery, found before submitting. Codes are
  * stable and machine-readable; messages are for people. Pure: `today` is passed in.
  */
-
-/** The ERN version the platform writes; stores registered for another one are warned about. */
-export const PLATFORM_ERN_VERSION = '4.3';
 
 const error = (code: string, message: string, field: string | null): ReadinessProblem => ({ severity: 'error', code, message, field });
 const warning = (code: string, message: string, field: string | null): ReadinessProblem => ({ severity: 'warning', code, message, field });
@@ -54,7 +51,8 @@ export const storeProblems = (profile: StoreProfile, config: EffectiveStoreConfi
   if (config.release_date && config.status === 'pending' && config.release_date < today) {
     problems.push(warning('release_date_past', Messages.planReleaseDatePast(name, config.release_date), 'release_date'));
   }
-  if (config.dsp.ern_version !== PLATFORM_ERN_VERSION) {
+  // Each store gets the version it is registered for; one the platform does not write cannot be sent.
+  if (!(WRITTEN_ERN_VERSIONS as readonly string[]).includes(config.dsp.ern_version)) {
     problems.push(warning('ern_version_mismatch', Messages.planErnVersion(name, config.dsp.ern_version), null));
   }
   return problems;

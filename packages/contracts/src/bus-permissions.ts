@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import { accessChangedSubject } from './access-changes.ts';
+import { AnimatedArtworkEvents } from './animated-artwork.ts';
+import { ArtistEvents } from './artists.ts';
+import { CreditEvents } from './credits.ts';
+import { AnyDspStageEvent, DeliveryEvents } from './delivery.ts';
+import type { EventDefinition } from './events.ts';
+import { IngestionEvents } from './ingestion.ts';
+import { LocalizationEvents } from './localizations.ts';
+import { ReleaseEvents } from './releases.ts';
+import { RightsEvents } from './rights.ts';
+import { SupplyChainConfigEvents } from './supply-chain-config.ts';
+import { SupplyChainEvents } from './supply-chain.ts';
+import { apiSubject, eventStreamName, eventSubject, type ServiceName } from './subjects.ts';
+import { TrackEvents } from './tracks.ts';
+import { VideoEvents } from './videos.ts';
+
+/**
+ * Who connects to an environment's bus, each with credentials of its own: the running services and
+ * the operator command. Nothing else inside the cluster is trusted for where it connects from.
+ */
+export const BUS_IDENTITIES = ['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks', 'ingestion', 'admin'] as const;
+export type BusIdentity = (typeof BUS_IDENTITIES)[number] | ServiceName;
+
+/** Replies to an identity's requests come to inboxes under this prefix, which only it may read. */
+export const busInboxPrefix = (identity: string): string => `_INBOX.${identity}`;
+
+type AnyEvent = EventDefinition<z.ZodType>;
+
+interface BusRole {
+  /** Services whose api subject this identity sends requests to. */
+  calls: readonly ServiceName[] | 'all';
+  /** Events this identity records (through its outbox) and so may publish. */
+  publishes: readonly AnyEvent[];
+  /** Answers requests on its own api subject. */
+  answers: boolean;
+  /** Reads and creates the environment's event stream and its durable consumers. */
+  jetstream: boolean;
+  /** Announces (admin) or hears (gateway) credential changes. */
+  accessChanges: 'announce' | 'hear' | 'none';
+}
+
+const events = (...groups: Record<string, AnyEvent>[]): AnyEvent[] => groups.flatMap((group) => Object.values(group));
+
+/**
+ * Least privilege per identity: only the gateway may call every service (it carries the callers'
+ * principals); a service calls only the services it needs and publishes only the events it owns.
+ */
+export const BUS_ROLES: Record<(typeof BUS_IDENTITIES)[number], BusRole> = {
+  gateway: { calls: 'all', publishes: [], answers: true, jetstream: true, accessChanges: 'hear' },
+  catalogue: {
+    calls: ['supply-chain', 'gateway'],
+    publishes: events(ArtistEvents, ReleaseEvents, TrackEvents, VideoEvents, AnimatedArtworkEvents, CreditEvents, RightsEvents, LocalizationEvents),
+    answers: true,
+    jetstream: true,
+    accessChanges: 'none',
+  },
+  'supply-chain': { calls: ['catalogue'], publishes: events(SupplyChainEvents, SupplyChainConfigEvents), answers: true, jetstream: true, accessChanges: 'none' },
+  delivery: {
+    calls: ['catalogue', 'supply-chain', 'gateway'],
+    publishes: [...events(DeliveryEvents), AnyDspStageEvent],
+    answers: true,
+    jetstream: true,
+    accessChanges: 'none',
+  },
+  webhooks: { calls: ['supply-chain'], publishes: [], answers: true, jetstream: true, accessChanges: 'none' },
+  ingestion: { calls: ['catalogue', 'supply-chain', 'delivery'], publishes: events(IngestionEvents), answers: true, jetstream: true, accessChanges: 'none' },
+  admin: { calls: ['catalogue', 'delivery', 'ingestion'], publishes: [], answers: false, jetstream: false, accessChanges: 'announce' },
+};
+
+export interface SubjectPermissions {
+  publish: string[];
+  subscribe: string[];
+}
+
+/**
+ * The subjects `identity` may publish and subscribe to under `prefix`. `prefix` is the
+ * environment's (`sv.production`); a local server that hosts many test runs passes `*.*`, and
+ * each environment is still an account of its own.
+ */
+export const busPermissions = (identity: (typeof BUS_IDENTITIES)[number], prefix: string): SubjectPermissions => {
+  const role = BUS_ROLES[identity];
+  const stream = prefix.includes('*') ? '*' : eventStreamName(prefix);
+  const jetstream = role.jetstream
+    ? [
+        '$JS.API.INFO',
+        `$JS.API.STREAM.INFO.${stream}`,
+        `$JS.API.STREAM.CREATE.${stream}`,
+        `$JS.API.CONSUMER.CREATE.${stream}.>`,
+        `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
+        `$JS.API.CONSUMER.INFO.${stream}.>`,
+        `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
+        `$JS.ACK.${stream}.>`,
+      ]
+    : [];
+  return {
+    publish: [
+      ...(role.calls === 'all' ? [`${prefix}.api.>`] : role.calls.map((service) => apiSubject(prefix, service))),
+      ...role.publishes.map((event) => eventSubject(prefix, event.name)),
+      ...jetstream,
+      ...(role.accessChanges === 'announce' ? [accessChangedSubject(prefix)] : []),
+    ],
+    subscribe: [
+      `${busInboxPrefix(identity)}.>`,
+      ...(role.answers ? [apiSubject(prefix, identity as ServiceName)] : []),
+      ...(role.accessChanges === 'hear' ? [accessChangedSubject(prefix)] : []),
+    ],
+  };
+};
+
+/** One user of a NATS server's account configuration: its public nkey and, unless unrestricted, its permissions. */
+export interface BusAccountUser {
+  nkey: string;
+  permissions?: { publish: { allow: string[] }; subscribe: { allow: string[] }; allow_responses: true };
+}
+
+/**
+ * An environment's account for the NATS server configuration: each identity's public key with its
+ * permissions under `prefix`. Replies to requests an identity received are allowed (allow_responses),
+ * never publishing to other inboxes.
+ */
+export const busAccountUsers = (publicKeys: Record<(typeof BUS_IDENTITIES)[number], string>, prefix: string): BusAccountUser[] =>
+  BUS_IDENTITIES.map((identity) => {
+    const permissions = busPermissions(identity, prefix);
+    return { nkey: publicKeys[identity], permissions: { publish: { allow: permissions.publish }, subscribe: { allow: permissions.subscribe }, allow_responses: true } };
+  });

@@ -1,0 +1,19 @@
+// Reading ERN messages of every supported version into one version-neutral model.
+export { detectErnMessage, type DetectedErnMessage, type ErnMessageKind } from './detect-message.ts';
+export { readErnMessage, type ErnReadOptions } from './read-message.ts';
+export { DEFAULT_MAX_ERN_BYTES, ErnParseError, parseErnXml } from './safe-parse.ts';
+export { ErnElement } from './ern-element.ts';
+export { disposeCachedErnValidators } from './validator-cache.ts';
+export type {
+  ErnReadError,
+  ErnReadResult,
+  IngestedErnArtist,
+  IngestedErnContributor,
+  IngestedErnDeal,
+  IngestedErnFile,
+  IngestedErnMessage,
+  IngestedErnRelease,
+  IngestedErnRightsLine,
+  IngestedErnTitle,
+  IngestedErnTrack,
+} from './ingested-message.ts';

@@ -1,0 +1,3 @@
+export * from './image-rejection.ts';
+export * from './inspect-image.ts';
+export * from './reencode-image.ts';

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import SftpClient from 'ssh2-sftp-client';
+import type { DropFolderSettings } from '../../config.ts';
+
+/** `SHA256:<base64 without padding>`, as `ssh-keygen -l` prints a host key's fingerprint. */
+const fingerprintOf = (key: Buffer): string => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+
+/**
+ * The poller's SFTP session to the drop folder server, with its own key; the server's host key
+ * is checked against the pinned fingerprint when one is configured.
+ */
+export const openDropSession = async (settings: DropFolderSettings): Promise<SftpClient> => {
+  // The library's default listeners print to the console; a dropped connection reaches the
+  // caller as the rejection of the operation in flight.
+  const client = new SftpClient('sv-ingestion', { error: () => {}, end: () => {}, close: () => {} });
+  const pinned = settings.hostKey?.replace(/=+$/, '');
+  await client.connect({
+    host: settings.host,
+    port: settings.port,
+    username: settings.user,
+    privateKey: await readFile(settings.privateKeyFile),
+    readyTimeout: 15_000,
+    ...(pinned ? { hostVerifier: (key: Buffer) => fingerprintOf(key) === pinned } : {}),
+  });
+  return client;
+};
+
+/** Runs `work` with a session and always closes it. */
+export const withDropSession = async <T>(settings: DropFolderSettings, work: (client: SftpClient) => Promise<T>): Promise<T> => {
+  const client = await openDropSession(settings);
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => false);
+  }
+};

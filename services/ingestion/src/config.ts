@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  ConfigError,
+  baseEnvShape,
+  blobEnvShape,
+  parseEnv,
+  refuseUnsafeDeployment,
+  toBaseConfig,
+  toBlobStoreConfig,
+  type BaseConfig,
+  type BlobStoreConfig,
+} from '@sv/platform';
+
+const shape = {
+  ...baseEnvShape,
+  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** How long ingestion waits for the catalogue to create one release with its tracks. */
+  SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** How often the job worker looks for queued jobs. */
+  SV_INGESTION_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** How long a claimed job stays with its worker without a sign of life before another takes it over. */
+  SV_INGESTION_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  /** Releases of one job imported at once. */
+  SV_INGESTION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** The SFTP server of the supplier drop folders; unset, the drop folder is off. */
+  SV_INGESTION_SFTP_HOST: z.string().min(1).optional(),
+  SV_INGESTION_SFTP_PORT: z.coerce.number().int().min(1).max(65535).default(22),
+  /** The account suppliers and the poller log in as; each key is held to its own folder. */
+  SV_INGESTION_SFTP_USER: z.string().min(1).optional(),
+  /** The poller's own private key. */
+  SV_INGESTION_SFTP_KEY_FILE: z.string().min(1).optional(),
+  /** `SHA256:<base64>` of the server's host key, as `ssh-keygen -l` prints it. */
+  SV_INGESTION_SFTP_HOST_KEY: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'must be SHA256:<base64> as ssh-keygen -l prints it').optional(),
+  /** The folder under which every supplier has its own (`<root>/<tenant slug>/incoming`…). */
+  SV_INGESTION_SFTP_ROOT: z.string().min(1).default('/srv/sv-drop'),
+  /** The server's authorized_keys file, which ingestion writes: one restricted line per supplier key. */
+  SV_INGESTION_SFTP_AUTHORIZED_KEYS: z.string().min(1).optional(),
+  /** How often the drop folders are looked at. */
+  SV_INGESTION_SFTP_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+};
+
+export interface DropFolderSettings {
+  host: string;
+  port: number;
+  user: string;
+  privateKeyFile: string;
+  hostKey: string | null;
+  root: string;
+  authorizedKeysFile: string;
+  pollMs: number;
+}
+
+export interface IngestionConfig extends BaseConfig {
+  healthPort: number | undefined;
+  /** Where the gateway stored the uploaded messages and files; ingestion reads them from there. */
+  cdnUrl: string;
+  blobStore: BlobStoreConfig;
+  serviceTimeoutMs: number;
+  worker: { tickMs: number; leaseMs: number; concurrency: number };
+  /** Null when no SFTP server is configured. */
+  dropFolder: DropFolderSettings | null;
+}
+
+const DROP_FOLDER_REQUIRED = ['SV_INGESTION_SFTP_USER', 'SV_INGESTION_SFTP_KEY_FILE', 'SV_INGESTION_SFTP_AUTHORIZED_KEYS'] as const;
+
+type Parsed = { [K in keyof typeof shape]: z.infer<(typeof shape)[K]> };
+
+const dropFolderOf = (parsed: Parsed): DropFolderSettings | null => {
+  if (!parsed.SV_INGESTION_SFTP_HOST) return null;
+  const missing = DROP_FOLDER_REQUIRED.filter((name) => !parsed[name]);
+  if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when SV_INGESTION_SFTP_HOST is set`).join('\n'));
+  if (!parsed.SV_INGESTION_SFTP_HOST_KEY && !parsed.SV_LOCAL_DEVELOPMENT) {
+    throw new ConfigError('SV_INGESTION_SFTP_HOST_KEY: the host key of the drop folder server must be pinned');
+  }
+  return {
+    host: parsed.SV_INGESTION_SFTP_HOST,
+    port: parsed.SV_INGESTION_SFTP_PORT,
+    user: parsed.SV_INGESTION_SFTP_USER!,
+    privateKeyFile: parsed.SV_INGESTION_SFTP_KEY_FILE!,
+    hostKey: parsed.SV_INGESTION_SFTP_HOST_KEY ?? null,
+    root: parsed.SV_INGESTION_SFTP_ROOT.replace(/\/+$/, '') || '/',
+    authorizedKeysFile: parsed.SV_INGESTION_SFTP_AUTHORIZED_KEYS!,
+    pollMs: parsed.SV_INGESTION_SFTP_POLL_MS,
+  };
+};
+
+/** The ingestion service's configuration, read from the environment once at start-up. */
+export const readConfig = (env: Record<string, string | undefined> = process.env): IngestionConfig =>
+  parseEnv({ ...shape, ...blobEnvShape(env) }, env, (parsed) => {
+    refuseUnsafeDeployment(parsed, {
+      secrets: parsed.SV_BLOB_STORE === 'local' ? { SV_BLOB_SIGNING_SECRET: env.SV_BLOB_SIGNING_SECRET } : {},
+    });
+    return {
+      ...toBaseConfig(parsed),
+      healthPort: parsed.SV_HEALTH_PORT ?? (parsed.SV_ENV === 'sandbox' ? 9113 : 9103),
+      serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
+      cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
+      blobStore: toBlobStoreConfig(parsed),
+      worker: { tickMs: parsed.SV_INGESTION_TICK_MS, leaseMs: parsed.SV_INGESTION_LEASE_MS, concurrency: parsed.SV_INGESTION_CONCURRENCY },
+      dropFolder: dropFolderOf(parsed as Parsed),
+    };
+  });

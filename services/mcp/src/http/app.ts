@@ -1,0 +1,26 @@
+import express, { type Express } from 'express';
+import type { Logger } from '@sv/platform';
+import type { McpServerDeps } from '../app/mcp-server.ts';
+import { healthRoute } from './health-route.ts';
+import { errorHandler, methodNotAllowed, notFound } from './json-rpc-errors.ts';
+import { mcpRoute } from './mcp-route.ts';
+
+export interface McpAppOptions {
+  deps: McpServerDeps;
+  /** Host header values accepted on /mcp; empty: no check. */
+  allowedHosts: readonly string[];
+  maxBodyBytes: number;
+  logger: Logger;
+}
+
+/** The HTTP edge: POST /mcp (streamable HTTP, stateless), GET /health. */
+export const createMcpApp = (options: McpAppOptions): Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/health', healthRoute(options.deps.version));
+  app.post('/mcp', express.json({ limit: options.maxBodyBytes }), mcpRoute(options.deps, options.allowedHosts));
+  app.all('/mcp', methodNotAllowed);
+  app.use(notFound);
+  app.use(errorHandler(options.logger));
+  return app;
+};
