@@ -28,6 +28,7 @@ export default {
     project('webhooks', '<rootDir>/services/webhooks'),
     project('delivery', '<rootDir>/services/delivery'),
     project('ingestion', '<rootDir>/services/ingestion'),
+    project('royalties', '<rootDir>/services/royalties'),
     project('docs', '<rootDir>/services/docs'),
     project('mcp', '<rootDir>/services/mcp'),
     project('dev', '<rootDir>/tools/dev'),

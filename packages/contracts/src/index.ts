@@ -28,3 +28,4 @@ export * from './routes/index.ts';
 export * from './bus-permissions.ts';
 export * from './event-catalogue.ts';
 export * from './ingestion.ts';
+export * from './recording-match.ts';

@@ -15,6 +15,7 @@ export const SERVICE_ENTRY = {
   webhooks: 'services/webhooks/src/main.ts',
   delivery: 'services/delivery/src/main.ts',
   ingestion: 'services/ingestion/src/main.ts',
+  royalties: 'services/royalties/src/main.ts',
   admin: 'services/gateway/src/admin/main.ts',
 } as const;
 
@@ -40,6 +41,7 @@ export interface TestPlatform {
   webhooks: ServiceProcess | undefined;
   delivery: ServiceProcess | undefined;
   ingestion: ServiceProcess | undefined;
+  royalties: ServiceProcess | undefined;
   startCatalogue(): Promise<ServiceProcess>;
   startSupplyChain(): Promise<ServiceProcess>;
   startWebhooks(): Promise<ServiceProcess>;
@@ -47,6 +49,8 @@ export interface TestPlatform {
   startDelivery(extraEnv?: Record<string, string>): Promise<ServiceProcess>;
   /** The ingestion service; `extraEnv` adds to the platform's environment (worker timings). */
   startIngestion(extraEnv?: Record<string, string>): Promise<ServiceProcess>;
+  /** The royalties service; it asks the catalogue (tracks, artists) and the gateway (users). */
+  startRoyalties(extraEnv?: Record<string, string>): Promise<ServiceProcess>;
   startGateway(extraEnv?: Record<string, string>): Promise<{ process: ServiceProcess; url: string }>;
   admin(...args: string[]): Promise<AdminResult>;
   /** Runs the operator command and returns its JSON output; throws when it exits non-zero. */
@@ -66,6 +70,8 @@ export interface PlatformOptions {
   delivery?: boolean;
   /** Start the ingestion service too (default false); it needs the catalogue. */
   ingestion?: boolean;
+  /** Start the royalties service too (default false); it needs the catalogue. */
+  royalties?: boolean;
   gateways?: number;
   env?: Record<string, string>;
 }
@@ -144,6 +150,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     webhooks: undefined,
     delivery: undefined,
     ingestion: undefined,
+    royalties: undefined,
     async startDelivery(extraEnv = {}) {
       const delivery = spawnServiceProcess('delivery', SERVICE_ENTRY.delivery, {
         SV_DELIVERY_DIR: join(blobDir, 'delivery'),
@@ -172,6 +179,13 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
       await ingestion.waitForLog((line) => line.msg === 'ingestion started');
       platform.ingestion = ingestion;
       return ingestion;
+    },
+    async startRoyalties(extraEnv = {}) {
+      const royalties = spawnServiceProcess('royalties', SERVICE_ENTRY.royalties, { ...env, ...localBusEnv(environment, 'royalties'), ...extraEnv });
+      processes.push(royalties);
+      await royalties.waitForLog((line) => line.msg === 'royalties started');
+      platform.royalties = royalties;
+      return royalties;
     },
     async startWebhooks() {
       const webhooks = spawnServiceProcess('webhooks', SERVICE_ENTRY.webhooks, { ...env, ...localBusEnv(environment, 'webhooks') });
@@ -216,6 +230,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     if (options.webhooks) await platform.startWebhooks();
     if (options.delivery) await platform.startDelivery();
     if (options.ingestion) await platform.startIngestion();
+    if (options.royalties) await platform.startRoyalties();
     for (let i = 0; i < (options.gateways ?? 1); i++) await platform.startGateway();
   } catch (error) {
     await platform.stop();

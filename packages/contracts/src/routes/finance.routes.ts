@@ -17,12 +17,16 @@ import {
 } from './responses/finance.ts';
 import type { AnyRouteDefinition } from './route-definition.ts';
 
-/** Finance (the royalties service): periods, sales reports, tenant and payee statements, payouts. */
+/**
+ * Finance (the royalties service): periods, sales reports, tenant and payee statements, payouts. Not served yet:
+ * the gateway answers 503 for each until the royalties service has its finance use-cases.
+ */
 export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
   defineRoute({
     method: 'GET',
     path: '/finance/periods',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.periodsList,
     summary: 'List finance periods.',
     request: { query: DefaultListQuery },
@@ -33,6 +37,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'POST',
     path: '/finance/periods',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.periodsCreate,
     summary: 'Create a finance period with a unique code.',
     request: { body: CreateFinancePeriodBody },
@@ -44,6 +49,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'GET',
     path: '/finance/sales-reports',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.salesReportsList,
     summary: 'List sales reports (up to 500 a page).',
     request: { query: SalesReportsQuery },
@@ -54,6 +60,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'POST',
     path: '/finance/sales-reports',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.salesReportsCreate,
     summary: "Record a store's sales report for a period.",
     request: { body: CreateSalesReportBody },
@@ -63,6 +70,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'GET',
     path: '/finance/statements',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.statementsList,
     summary: 'List tenant statements.',
     request: { query: DefaultListQuery },
@@ -73,6 +81,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'GET',
     path: '/finance/statements/:uuid',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.statementsGet,
     summary: 'Get a tenant statement.',
     request: { params: UuidParams },
@@ -82,6 +91,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'POST',
     path: '/finance/statements/:uuid/approve',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.statementsApprove,
     summary: 'Approve a draft tenant statement.',
     request: { params: UuidParams },
@@ -93,6 +103,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'GET',
     path: '/finance/payee-statements',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.payeeStatementsList,
     summary: 'List payee statements.',
     request: { query: DefaultListQuery },
@@ -103,6 +114,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'GET',
     path: '/finance/payee-statements/:uuid',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.payeeStatementsGet,
     summary: 'Get a payee statement.',
     request: { params: UuidParams },
@@ -112,6 +124,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'POST',
     path: '/finance/payee-statements/:uuid/approve',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.payeeStatementsApprove,
     summary: 'Approve a draft payee statement.',
     request: { params: UuidParams },
@@ -123,6 +136,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'GET',
     path: '/finance/payouts',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.payoutsList,
     summary: 'List payouts.',
     request: { query: DefaultListQuery },
@@ -133,6 +147,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'GET',
     path: '/finance/payouts/:uuid',
     service: 'royalties',
+    built: false,
     operation: FinanceOperation.payoutsGet,
     summary: 'Get a payout.',
     request: { params: UuidParams },

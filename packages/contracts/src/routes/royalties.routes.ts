@@ -28,6 +28,15 @@ export const ROYALTY_ROUTES: readonly AnyRouteDefinition[] = [
   }),
   defineRoute({
     method: 'GET',
+    path: '/tracks/:uuid/splits',
+    service: 'royalties',
+    operation: RoyaltyOperation.splitsGet,
+    summary: "Get the track's royalty split rows (empty until set).",
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The splits.', body: SplitsReply } },
+  }),
+  defineRoute({
+    method: 'GET',
     path: '/royalties/balance',
     service: 'royalties',
     operation: RoyaltyOperation.balance,
@@ -39,6 +48,8 @@ export const ROYALTY_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/royalties/statements',
     service: 'royalties',
     operation: RoyaltyOperation.statementsList,
+    // Monthly statements with their PDF are not served yet.
+    built: false,
     summary: 'List royalty statements, newest first, one per calendar month.',
     responses: { 200: { description: 'The statements.', body: MonthlyStatementListReply } },
   }),
@@ -47,6 +58,8 @@ export const ROYALTY_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/royalties/statements/:id',
     service: 'royalties',
     operation: RoyaltyOperation.statementsGet,
+    // Monthly statements with their PDF are not served yet.
+    built: false,
     summary: 'Get a monthly royalty statement with pdf_url and its breakdown.',
     request: { params: StatementIdParams },
     responses: { 200: { description: 'The statement.', body: MonthlyStatementReply } },

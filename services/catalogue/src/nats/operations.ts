@@ -5,6 +5,7 @@ import { artistOperations } from './artists.handlers.ts';
 import { artworkOperations } from './artwork.handlers.ts';
 import { creditOperations } from './credits.handlers.ts';
 import { localizationOperations } from './localizations.handlers.ts';
+import { recordingOperations } from './recordings.handlers.ts';
 import { releaseOperations } from './releases.handlers.ts';
 import { rightsOperations } from './rights.handlers.ts';
 import { trackOperations } from './tracks.handlers.ts';
@@ -21,4 +22,5 @@ export const catalogueOperations = (context: CatalogueContext): OperationTable =
   ...rightsOperations(context),
   ...localizationOperations(context),
   ...videoOperations(context),
+  ...recordingOperations(context),
 });

@@ -12,6 +12,7 @@ export const RoyaltyOperation = {
   approve: 'royalties.approve',
   pay: 'royalties.pay',
   splitsSet: 'splits.set',
+  splitsGet: 'splits.get',
 } as const;
 
 /** Operations the royalties service will answer for finance (periods, sales reports, statements, payouts). */

@@ -49,12 +49,30 @@ export const RoyaltyLineItemsBody = z.object({
 });
 export type RoyaltyLineItemsBody = z.infer<typeof RoyaltyLineItemsBody>;
 
-const split = z.object({
-  name: z.string().trim().min(1, 'The name field is required.').max(255),
-  email: z.email('The email must be a valid email address.').nullable().optional(),
-  artist_id: z.uuid('The artist_id must be a UUID.').nullable().optional(),
-  percentage: OwnershipShare,
-});
+const payeeId = (field: string) => z.uuid(`The ${field} must be a UUID.`).nullable().optional();
+
+/**
+ * One payee of a track's royalties: an artist, a user or a writer of the tenant (named by its id), or
+ * an external payee, who has no account here and so must be reachable by email.
+ */
+const split = z
+  .object({
+    name: z.string().trim().min(1, 'The name field is required.').max(255, 'Must be at most 255 characters.'),
+    email: z.email('The email must be a valid email address.').max(254).nullable().optional(),
+    artist_id: payeeId('artist_id'),
+    user_id: payeeId('user_id'),
+    writer_id: payeeId('writer_id'),
+    percentage: OwnershipShare,
+  })
+  .superRefine((row, context) => {
+    const ids = (['artist_id', 'user_id', 'writer_id'] as const).filter((field) => row[field]);
+    if (ids.length > 1) context.addIssue({ code: 'custom', path: [ids[1]!], message: 'Name one payee: an artist_id, a user_id or a writer_id.' });
+    if (ids.length === 0 && !row.email) context.addIssue({ code: 'custom', path: ['email'], message: 'An external payee needs an email.' });
+  });
+
+/** The kind of payee a split row names. */
+export const SPLIT_PAYEE_TYPES = ['artist', 'user', 'writer', 'external'] as const;
+export type SplitPayeeType = (typeof SPLIT_PAYEE_TYPES)[number];
 
 /** PUT /tracks/{uuid}/splits: the whole set; percentages must sum to 100 within 0.01. */
 export const SplitsBody = z

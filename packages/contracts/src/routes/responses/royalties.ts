@@ -78,9 +78,12 @@ export const RoyaltySummaryReply = z.object({
 
 /** A track's royalty split: who is paid what percentage. */
 export const SplitSchema = z.object({
+  payee_type: z.enum(['artist', 'user', 'writer', 'external']),
   name: z.string(),
   email: z.string().nullable(),
   artist_id: z.uuid().nullable(),
+  user_id: z.uuid().nullable(),
+  writer_id: z.uuid().nullable(),
   percentage: z.number(),
 });
-export const SplitsReply = z.object({ splits: z.array(SplitSchema) });
+export const SplitsReply = z.object({ track_id: z.uuid(), splits: z.array(SplitSchema), updated_at: isoTimestamp.nullable() });

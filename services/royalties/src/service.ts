@@ -1,0 +1,27 @@
+import { serviceCaller, startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import type { RoyaltiesConfig } from './config.ts';
+import { ROYALTIES_ENTITIES, ROYALTIES_MIGRATIONS, ROYALTIES_SCHEMA } from './db/index.ts';
+import { catalogueClient } from './nats/clients/catalogue.client.ts';
+import { royaltiesOperations } from './nats/operations.ts';
+import type { RoyaltiesContext } from './royalties-context.ts';
+
+/** Starts the royalties service: migrations, NATS operations, outbox relay and probe listener. */
+export const startRoyalties = async (config: RoyaltiesConfig, options: { relay?: boolean } = {}): Promise<ServiceRuntime> => {
+  let context: RoyaltiesContext | undefined;
+  const contextOf = (runtime: ServiceRuntime): RoyaltiesContext =>
+    (context ??= {
+      orm: runtime.orm,
+      config,
+      logger: runtime.logger,
+      catalogue: catalogueClient(serviceCaller(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs)),
+    });
+
+  const definition: ServiceDefinition = {
+    service: 'royalties',
+    schema: ROYALTIES_SCHEMA,
+    entities: ROYALTIES_ENTITIES,
+    migrations: ROYALTIES_MIGRATIONS,
+    operations: (runtime) => royaltiesOperations(contextOf(runtime)),
+  };
+  return startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
+};
