@@ -57,6 +57,8 @@ run supply-chain services/supply-chain/src/main.ts SV_ENV=production
 run supply-chain-sandbox services/supply-chain/src/main.ts SV_ENV=sandbox
 run webhooks services/webhooks/src/main.ts SV_ENV=production
 run webhooks-sandbox services/webhooks/src/main.ts SV_ENV=sandbox
+run royalties services/royalties/src/main.ts SV_ENV=production
+run royalties-sandbox services/royalties/src/main.ts SV_ENV=sandbox
 run ingestion services/ingestion/src/main.ts SV_ENV=production "${DROP_ENV[@]}"
 run ingestion-sandbox services/ingestion/src/main.ts SV_ENV=sandbox
 # Production delivers every store's bundles to the local SFTP server, one folder per store; the
@@ -101,6 +103,7 @@ cat >&2 <<INFO
     ingestion     http://127.0.0.1:9103/health/ready (sandbox 9113); jobs: GET /v1/ingestion/jobs
                   SFTP drop folder: npm run -s admin -- sftp supplier --tenant demo (see the README)
     delivery      http://127.0.0.1:9104/health/ready (sandbox 9114); bundles: see var/sftp.env (SV_DELIVERY_SFTP_ROOT)
+    royalties     http://127.0.0.1:9106/health/ready (sandbox 9116); splits: PUT /v1/tracks/{uuid}/splits
   Try:  curl -H "Authorization: Bearer $PRODUCTION_KEY" http://127.0.0.1:8080/v1/artists
   Keys are also in var/demo-keys.json. Ctrl-C stops everything.
 

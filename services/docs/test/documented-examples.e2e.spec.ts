@@ -33,7 +33,7 @@ let platform: TestPlatform;
 let key: string;
 
 beforeAll(async () => {
-  platform = await startPlatform({ supplyChain: true, webhooks: true, delivery: true, ingestion: true });
+  platform = await startPlatform({ supplyChain: true, webhooks: true, delivery: true, ingestion: true, royalties: true });
   await platform.adminOk('tenant', 'create', '--slug', 'docs-contract', '--name', 'Docs Contract Records');
   key = String((await platform.adminOk('key', 'create', '--tenant', 'docs-contract', '--role', 'owner')).key);
 }, 240_000);

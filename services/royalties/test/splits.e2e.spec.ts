@@ -102,3 +102,12 @@ describe('track splits', () => {
     expect((await world.a.otherArtist(splitsOf(trackId))).status).toBe(404);
   });
 });
+
+describe('routes of the royalties service it does not serve yet', () => {
+  it('answer 503 at the gateway while the service runs, and never reach it', async () => {
+    for (const path of ['/v1/finance/periods', '/v1/royalties/statements', '/v1/finance/payouts']) {
+      const response = await world.a.owner(path);
+      expect([path, response.status, response.body.error]).toEqual([path, 503, Messages.serviceUnavailable]);
+    }
+  });
+});

@@ -20,7 +20,7 @@ const describeRoute = (route: AnyRouteDefinition, aliases: readonly AnyRouteDefi
   [
     route.built
       ? undefined
-      : `**Not built yet.** The ${route.service} service that answers this route is not deployed yet; until it is, the gateway answers 503. ` +
+      : `**Not built yet.** The ${route.service} service does not serve this route yet; until it does, the gateway answers 503. ` +
         'The contract below is the one it will keep.',
     route.rate === null
       ? 'Not rate limited.'

@@ -53,7 +53,7 @@ with \`X-Service-Idempotent-Replay: true\`; the same key with another body is 42
 ## Errors
 
 \`{success: false, error, errors}\`: \`errors\` maps field paths to messages on 422. Every error carries \`X-Request-Id\`; a 500 adds a \`reference\` to quote to support.
-A route whose service is not deployed yet answers 503 and is marked \`x-status: not-built\` here.
+A route its service does not serve yet answers 503 and is marked \`x-status: not-built\` here.
 
 ## Uploads
 
