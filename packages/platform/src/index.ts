@@ -37,3 +37,4 @@ export * from './blobs/owner-url.ts';
 export * from './blobs/sniff.ts';
 export * from './images/index.ts';
 export * from './crypto/sealing.ts';
+export * from './crypto/ssh-fingerprint.ts';

@@ -1,10 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sshPublicKeyLineFingerprint } from '@sv/platform';
 
 const run = promisify(execFile);
 
@@ -48,12 +48,6 @@ const freePort = (): Promise<number> =>
   });
 
 const idOf = async (flag: '-u' | '-g', user: string): Promise<number> => Number((await run('id', [flag, user])).stdout.trim());
-
-/** `SHA256:<base64>` of a public key line (`ssh-ed25519 AAAA… comment`). */
-const fingerprintOf = (publicKeyLine: string): string => {
-  const blob = Buffer.from(publicKeyLine.trim().split(/\s+/)[1] ?? '', 'base64');
-  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
-};
 
 const waitForListening = async (child: ChildProcess, port: number, output: () => string): Promise<void> => {
   const deadline = Date.now() + 15_000;
@@ -135,7 +129,7 @@ export const startSftpServer = async (): Promise<SftpServer> => {
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
-  const hostKey = fingerprintOf(await readFile(join(dir, 'host_key.pub'), 'utf8'));
+  const hostKey = sshPublicKeyLineFingerprint(await readFile(join(dir, 'host_key.pub'), 'utf8'));
   const privateKeyFile = join(dir, 'client_key');
   return {
     host: '127.0.0.1',

@@ -100,7 +100,9 @@ export interface OutboxRelayOptions {
  */
 export class OutboxRelay {
   readonly #options: Required<OutboxRelayOptions>;
-  #jobs: ScheduledJob[] = [];
+  /** The publishing job, which a commit that wrote outbox rows wakes; the housekeeping job. */
+  #relay: ScheduledJob | undefined;
+  #housekeeping: ScheduledJob | undefined;
   #watcher: OutboxCommitWatcher | undefined;
 
   constructor(options: OutboxRelayOptions) {
@@ -108,10 +110,10 @@ export class OutboxRelay {
   }
 
   start(): void {
-    if (this.#jobs.length > 0) return;
+    if (this.#relay) return;
     const { orm, intervalMs, batchSize, logger } = this.#options;
     // Not leased: every replica's relay publishes, sharing the rows through SKIP LOCKED.
-    const relay = startScheduledJob({
+    this.#relay = startScheduledJob({
       name: 'outbox-relay',
       intervalMs,
       lease: false,
@@ -119,18 +121,18 @@ export class OutboxRelay {
       run: async () => (await this.publishBatch()) >= batchSize,
     });
     if (!this.#watcher) {
-      this.#watcher = new OutboxCommitWatcher(() => this.#jobs[0]?.wake());
+      this.#watcher = new OutboxCommitWatcher(() => this.#relay?.wake());
       orm.em.getEventManager().registerSubscriber(this.#watcher);
     }
-    this.#jobs = [
-      relay,
-      // Leased: one replica deleting the old rows is enough.
-      startScheduledJob({ name: 'outbox-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() }),
-    ];
+    // Leased: one replica deleting the old rows is enough.
+    this.#housekeeping = startScheduledJob({ name: 'outbox-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() });
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.#jobs.splice(0).map((job) => job.stop()));
+    const jobs = [this.#relay, this.#housekeeping];
+    this.#relay = undefined;
+    this.#housekeeping = undefined;
+    await Promise.all(jobs.map((job) => job?.stop()));
   }
 
   /** Publishes one batch; returns how many rows were published. */

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
+import { pinnedHostKey } from '@sv/platform';
 import SftpClient from 'ssh2-sftp-client';
 import type { SftpEndpoint } from './endpoints.ts';
 import { ACK_FILE, MAX_ACK_BYTES, uploadingName, type AcknowledgementFile, type Bundle, type StoreSession } from './transport.ts';
-
-/** `SHA256:<base64 without padding>`, as `ssh-keygen -l` prints a host key's fingerprint. */
-export const hostKeyFingerprint = (key: Buffer): string => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
 
 /** Runs `work` but gives up after `ms`: a stalled server must not hold a delivery forever. */
 const withTimeout = async <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
@@ -30,14 +27,13 @@ export const openSftpSession = async (endpoint: SftpEndpoint, timeoutMs: number)
   // rejection of the operation in flight, which the delivery records as the attempt's error.
   const client = new SftpClient('sv-delivery', { error: () => {}, end: () => {}, close: () => {} });
   const privateKey = await readFile(endpoint.privateKeyFile);
-  const pinned = endpoint.hostKey?.replace(/=+$/, '');
   await client.connect({
     host: endpoint.host,
     port: endpoint.port,
     username: endpoint.username,
     privateKey,
     readyTimeout: timeoutMs,
-    ...(pinned ? { hostVerifier: (key: Buffer) => hostKeyFingerprint(key) === pinned } : {}),
+    ...pinnedHostKey(endpoint.hostKey),
   });
   const root = endpoint.root;
   const step = <T>(work: Promise<T>, what: string) => withTimeout(work, timeoutMs, what);

@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { pinnedHostKey } from '@sv/platform';
 import SftpClient from 'ssh2-sftp-client';
 import type { DropFolderSettings } from '../../config.ts';
-
-/** `SHA256:<base64 without padding>`, as `ssh-keygen -l` prints a host key's fingerprint. */
-const fingerprintOf = (key: Buffer): string => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
 
 /**
  * The poller's SFTP session to the drop folder server, with its own key; the server's host key
@@ -14,14 +11,13 @@ export const openDropSession = async (settings: DropFolderSettings): Promise<Sft
   // The library's default listeners print to the console; a dropped connection reaches the
   // caller as the rejection of the operation in flight.
   const client = new SftpClient('sv-ingestion', { error: () => {}, end: () => {}, close: () => {} });
-  const pinned = settings.hostKey?.replace(/=+$/, '');
   await client.connect({
     host: settings.host,
     port: settings.port,
     username: settings.user,
     privateKey: await readFile(settings.privateKeyFile),
     readyTimeout: 15_000,
-    ...(pinned ? { hostVerifier: (key: Buffer) => fingerprintOf(key) === pinned } : {}),
+    ...pinnedHostKey(settings.hostKey),
   });
   return client;
 };
