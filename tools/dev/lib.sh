@@ -57,12 +57,16 @@ ensure_system_tools() {
   fi
 }
 
-# Headless Chromium for the reference page's browser test (tests only; `npm start` needs none).
+# Tests only (`npm start` needs neither): headless Chromium for the reference page's browser test,
+# and pdftotext (poppler-utils) to read back the royalty statement PDFs.
 ensure_test_tools() {
-  command -v chromium >/dev/null && return 0
-  is_debian_root || die "chromium is missing: install it (the docs page's browser test runs it headless) and run again."
-  say "installing chromium (apt)"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  local missing=()
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v pdftotext >/dev/null || missing+=(poppler-utils)
+  [ ${#missing[@]} -gt 0 ] || return 0
+  is_debian_root || die "missing ${missing[*]}: install them (Chromium for the docs page's browser test, poppler-utils for the statement PDFs) and run again."
+  say "installing ${missing[*]} (apt)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
 probe() { "$NODE" tools/dev/src/probe-infra.ts; }

@@ -1,12 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { BlobStore } from '@sv/platform';
 import type { Logger } from 'pino';
 import type { CataloguePort } from './app/catalogue-port.ts';
 import type { RoyaltiesConfig } from './config.ts';
 
-/** What the royalties service's adapters hand to its use-cases: the ORM, config and its port to the catalogue. */
+/** What the royalties service's adapters hand to its use-cases: the ORM, config, the blob store and its port to the catalogue. */
 export interface RoyaltiesContext {
   orm: MikroORM;
   config: RoyaltiesConfig;
   logger: Logger;
+  blobs: BlobStore;
   catalogue: CataloguePort;
 }

@@ -1,4 +1,4 @@
-import { serviceCaller, startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import { openBlobStore, serviceCaller, startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
 import type { RoyaltiesConfig } from './config.ts';
 import { ROYALTIES_ENTITIES, ROYALTIES_MIGRATIONS, ROYALTIES_SCHEMA } from './db/index.ts';
 import { catalogueClient } from './nats/clients/catalogue.client.ts';
@@ -7,12 +7,14 @@ import type { RoyaltiesContext } from './royalties-context.ts';
 
 /** Starts the royalties service: migrations, NATS operations, outbox relay and probe listener. */
 export const startRoyalties = async (config: RoyaltiesConfig, options: { relay?: boolean } = {}): Promise<ServiceRuntime> => {
+  const blobs = openBlobStore(config.blobStore, config.cdnUrl);
   let context: RoyaltiesContext | undefined;
   const contextOf = (runtime: ServiceRuntime): RoyaltiesContext =>
     (context ??= {
       orm: runtime.orm,
       config,
       logger: runtime.logger,
+      blobs: blobs.store,
       catalogue: catalogueClient(serviceCaller(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs)),
     });
 
@@ -23,5 +25,12 @@ export const startRoyalties = async (config: RoyaltiesConfig, options: { relay?:
     migrations: ROYALTIES_MIGRATIONS,
     operations: (runtime) => royaltiesOperations(contextOf(runtime)),
   };
-  return startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
+  const runtime = await startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
+  return {
+    ...runtime,
+    async stop() {
+      await runtime.stop();
+      blobs.close();
+    },
+  };
 };

@@ -15,6 +15,7 @@ const handledOperations = (): string[] => {
     orm: untouchedContextMember('orm'),
     config: untouchedContextMember('config'),
     logger: untouchedContextMember('logger'),
+    blobs: untouchedContextMember('blobs'),
     catalogue: untouchedContextMember('catalogue'),
   };
   return Object.keys(royaltiesOperations(context));
