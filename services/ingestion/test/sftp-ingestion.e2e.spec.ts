@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -284,4 +284,33 @@ describe('files a message names, delivered beside it', () => {
     expect(tracks).toHaveLength(21);
     expect(tracks.filter((track) => track.audio_url).length).toBe(20);
   }, 120_000);
+});
+
+describe('a replica starting', () => {
+  /** Whether the supplier's key logs in right now. */
+  const logsIn = async (): Promise<boolean> => {
+    const client = new SftpClient('supplier-probe');
+    try {
+      await client.connect({ host: supplier.host, port: supplier.port, username: supplier.user, privateKey: supplier.private_key, readyTimeout: 5_000 });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+
+  it("rewrites the server's authorized_keys from the database, so a lost file does not lock suppliers out", async () => {
+    const file = sftp.dropEnv(POLL_MS).SV_INGESTION_SFTP_AUTHORIZED_KEYS!;
+    const before = await readFile(file, 'utf8');
+    expect(before).toContain(String(supplier.public_key).split(' ')[1]);
+    await writeFile(file, '');
+    expect(await logsIn()).toBe(false);
+
+    await platform.startIngestion(sftp.dropEnv(POLL_MS));
+    await waitFor(async () => ((await logsIn()) ? true : undefined), 'the supplier key to log in again');
+    const restored = await readFile(file, 'utf8');
+    // Every supplier's line is back, each held to its own folder.
+    for (const folder of [supplier.folder, supplierB.folder]) expect(restored).toContain(`internal-sftp -d ${folder}`);
+  }, 60_000);
 });
