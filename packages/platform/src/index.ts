@@ -23,6 +23,7 @@ export * from './http/health-server.ts';
 export * from './http/replies.ts';
 export * from './http/address-policy.ts';
 export * from './http/guarded-request.ts';
+export * from './http/guarded-download.ts';
 export * from './http/guarded-lookup.ts';
 export * from './lifecycle.ts';
 export * from './service-runtime.ts';

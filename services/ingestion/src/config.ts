@@ -37,6 +37,8 @@ const shape = {
   SV_INGESTION_SFTP_AUTHORIZED_KEYS: z.string().min(1).optional(),
   /** How often the drop folders are looked at. */
   SV_INGESTION_SFTP_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** How long downloading one file a message names by URL may take, redirects and body included. */
+  SV_INGESTION_DOWNLOAD_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
 };
 
 export interface DropFolderSettings {
@@ -59,6 +61,8 @@ export interface IngestionConfig extends BaseConfig {
   worker: { tickMs: number; leaseMs: number; concurrency: number };
   /** Null when no SFTP server is configured. */
   dropFolder: DropFolderSettings | null;
+  /** Files a message names by URL: fetched under the outbound guard. */
+  downloads: { timeoutMs: number };
 }
 
 const DROP_FOLDER_REQUIRED = ['SV_INGESTION_SFTP_USER', 'SV_INGESTION_SFTP_KEY_FILE', 'SV_INGESTION_SFTP_AUTHORIZED_KEYS'] as const;
@@ -98,5 +102,6 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       blobStore: toBlobStoreConfig(parsed),
       worker: { tickMs: parsed.SV_INGESTION_TICK_MS, leaseMs: parsed.SV_INGESTION_LEASE_MS, concurrency: parsed.SV_INGESTION_CONCURRENCY },
       dropFolder: dropFolderOf(parsed as Parsed),
+      downloads: { timeoutMs: parsed.SV_INGESTION_DOWNLOAD_TIMEOUT_MS },
     };
   });

@@ -1,4 +1,4 @@
-import { openBlobStore, readBuffer, startServiceRuntime, type EventConsumer, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import { isPublicAddress, openBlobStore, readBuffer, startServiceRuntime, type EventConsumer, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
 import type { BulkJobInput } from './app/channels/bulk-ingestion.ts';
 import { planBulk } from './app/channels/bulk-plan.ts';
 import type { CsvJobInput } from './app/csv/csv-ingestion.ts';
@@ -10,6 +10,8 @@ import { startJobWorker } from './app/jobs/job-worker.ts';
 import type { SftpJobInput } from './app/sftp/drop-deliveries.ts';
 import { startDropPoller } from './app/sftp/drop-poller.ts';
 import { deliveredFilesResolver } from './app/media/media-resolver.ts';
+import { withUrlDownloads } from './app/media/url-downloads.ts';
+import { UPLOAD_MAX_MEGABYTES } from '@sv/contracts';
 import type { IngestionConfig } from './config.ts';
 import { INGESTION_ENTITIES, INGESTION_MIGRATIONS, INGESTION_SCHEMA } from './db/index.ts';
 import type { IngestionContext } from './ingestion-context.ts';
@@ -25,20 +27,33 @@ const JOBS_PER_PROCESS = 2;
 /** How long reading one DDEX message may take before its job fails. */
 const DDEX_READ_TIMEOUT_MS = 30_000;
 
+/** Redirects a download of a file a message names by URL may follow. */
+const DOWNLOAD_MAX_REDIRECTS = 3;
+
 /** Each channel's way from a job's stored input to the items it imports. */
 const plannersOf = (context: IngestionContext): Record<'bulk' | 'ddex' | 'csv' | 'sftp', JobPlanner> => {
   const planStoredDdex = async (fileKey: string, jobId: string) => {
     const xml = (await readBuffer(context.blobs, fileKey, MAX_DDEX_BYTES)).toString('utf8');
     return planDdex(xml, jobId, { maxBytes: MAX_DDEX_BYTES, timeoutMs: DDEX_READ_TIMEOUT_MS });
   };
+  // Files named by URL are held to the same ceiling as an audio upload, and to the outbound guard.
+  const guards = {
+    maxBytes: UPLOAD_MAX_MEGABYTES.audio * 1024 * 1024,
+    maxRedirects: DOWNLOAD_MAX_REDIRECTS,
+    timeoutMs: context.config.downloads.timeoutMs,
+    isAllowedAddress: context.config.allowPrivateUrls ? undefined : isPublicAddress,
+  };
   return {
     bulk: async (job) => planBulk(job.input as BulkJobInput, job.id),
-    ddex: async (job) => planStoredDdex((job.input as DdexJobInput).file_key, job.id),
+    ddex: async (job) => ({
+      ...(await planStoredDdex((job.input as DdexJobInput).file_key, job.id)),
+      resolveMedia: withUrlDownloads(context.blobs, job.tenantId, guards),
+    }),
     csv: async (job) => planStoredCsv(context.blobs, (job.input as CsvJobInput).file_key, job.id),
     sftp: async (job) => {
       const input = job.input as SftpJobInput;
       const plan = input.format === 'ddex' ? await planStoredDdex(input.file_key, job.id) : await planStoredCsv(context.blobs, input.file_key, job.id);
-      return { ...plan, resolveMedia: deliveredFilesResolver(input.resources ?? {}, input.message_dir ?? '.') };
+      return { ...plan, resolveMedia: withUrlDownloads(context.blobs, job.tenantId, guards, deliveredFilesResolver(input.resources ?? {}, input.message_dir ?? '.')) };
     },
   };
 };

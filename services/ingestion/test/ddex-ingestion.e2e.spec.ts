@@ -1,5 +1,12 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Messages } from '@sv/contracts';
+import { writeTone } from '@sv/testing';
 import { finishedJob, useIngestionWorld, type Api } from './support/ingestion-world.ts';
 
 /*
@@ -186,5 +193,57 @@ describe('POST /ingestion/ddex: takedowns', () => {
     // A draft never reached a store: delivery refuses, and the job says why, at the release's path.
     expect(job).toMatchObject({ state: 'failed', items_failed: 1 });
     expect(Object.values(job.validation_errors).flat()).toContain(Messages.noDspsAttached);
+  }, 60_000);
+});
+
+describe('POST /ingestion/ddex: audio named by URL', () => {
+  let server: Server;
+  let base: string;
+  let dir: string;
+  let flac: Buffer;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sv-ddex-urls-'));
+    flac = await readFile(await writeTone(join(dir, 'A1.flac'), { seconds: 1, codec: 'flac' }));
+    server = createServer((req, res) => (req.url === '/masters/A1.flac' ? res.writeHead(200, { 'content-type': 'audio/flac' }).end(flac) : res.writeHead(404).end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The single under a UPC and ISRC of its own, its audio named by `uri` with `md5`. */
+  const singleNaming = (uri: string, md5: string): { xml: string; isrc: string } => {
+    const isrc = `GBURL${String(Date.now()).slice(-7)}`;
+    const xml = sample('ern43/4_SimpleAudioSingle.xml')
+      .replace('<ICPN>190295810726</ICPN>', `<ICPN>${upcOf(String(Date.now()).slice(-11))}</ICPN>`)
+      .replaceAll('GBAYC1700598', isrc)
+      .replace('<URI>resources/190295810726_00001_LL.flac</URI>', `<URI>${uri}</URI>`)
+      .replace('db7dd2f3bb9b322646e3f4d7b65b47ab', md5);
+    return { xml, isrc };
+  };
+
+  it('downloads it under the outbound guard, checks its MD5 and attaches it to the track', async () => {
+    const { xml } = singleNaming(`${base}/masters/A1.flac`, createHash('md5').update(flac).digest('hex'));
+    const job = await finishedJob(world.a.roster, (await postXml(world.a.roster, xml)).body.ingestion_job_id);
+    expect(job).toMatchObject({ state: 'completed', validation_errors: {} });
+    expect(job.warnings).toEqual({});
+    const [track] = await tracksOf(world.a.roster, job.release_id);
+    expect(track).toMatchObject({ mime_type: 'audio/flac', file_size: flac.length, audio_url: expect.any(String) });
+  }, 60_000);
+
+  it('imports without it, saying why, when the URL cannot be fetched; refuses the item when the MD5 disagrees', async () => {
+    const gone = singleNaming(`${base}/masters/gone.flac`, createHash('md5').update(flac).digest('hex'));
+    const withoutAudio = await finishedJob(world.a.roster, (await postXml(world.a.roster, gone.xml)).body.ingestion_job_id);
+    expect(withoutAudio).toMatchObject({ state: 'completed' });
+    expect(Object.values(withoutAudio.warnings).flat()).toEqual([expect.stringContaining('it answered HTTP 404')]);
+
+    const corrupt = singleNaming(`${base}/masters/A1.flac`, '0'.repeat(32));
+    const refused = await finishedJob(world.a.roster, (await postXml(world.a.roster, corrupt.xml)).body.ingestion_job_id);
+    expect(refused).toMatchObject({ state: 'failed', items_failed: 1, release_id: null });
+    expect(JSON.stringify(refused.validation_errors)).toContain('checksum does not match');
   }, 60_000);
 });

@@ -27,19 +27,26 @@ export interface ImportedItem {
  * retried, and the import key brings back the same release.
  */
 export const importItem = async (deps: ImportItemDeps, principal: Principal, item: PlannedItem, resolveMedia?: MediaResolver): Promise<ImportedItem> => {
-  const media = prepareMedia(item.media, resolveMedia);
-  const release = await deps.catalogue.importRelease(principal, item.body);
-  const warnings = [...media.warnings];
+  const media = await prepareMedia(item.media, resolveMedia);
+  let imported = false;
   try {
-    if (item.territories) {
-      // Territories are the label's to set: a key that may not set them through the API may not through a message either.
-      if (can(principal, 'supply_chain.manage')) await deps.supplyChain.setTerritories(principal, release.uuid, item.territories);
-      else warnings.push(TERRITORIES_NOT_APPLIED);
+    const release = await deps.catalogue.importRelease(principal, item.body);
+    const warnings = [...media.warnings];
+    try {
+      if (item.territories) {
+        // Territories are the label's to set: a key that may not set them through the API may not through a message either.
+        if (can(principal, 'supply_chain.manage')) await deps.supplyChain.setTerritories(principal, release.uuid, item.territories);
+        else warnings.push(TERRITORIES_NOT_APPLIED);
+      }
+      await attachMedia(deps.catalogue, principal, release, media);
+    } catch (error) {
+      if (error instanceof DomainError && !(error instanceof UnavailableError)) await deps.catalogue.discardRelease(principal, release.uuid);
+      throw error;
     }
-    await attachMedia(deps.catalogue, principal, release, media);
-  } catch (error) {
-    if (error instanceof DomainError && !(error instanceof UnavailableError)) await deps.catalogue.discardRelease(principal, release.uuid);
-    throw error;
+    imported = true;
+    return { release, warnings };
+  } finally {
+    // Downloaded files belong to the tracks they were attached to; otherwise nothing refers to them.
+    if (!imported) await media.discard();
   }
-  return { release, warnings };
 };

@@ -1,6 +1,6 @@
 import type { Principal, UploadedFile } from '@sv/contracts';
 import type { MediaResolver } from '../media/media-resolver.ts';
-import type { PlannedMedia, TrackPlace } from '../media/planned-media.ts';
+import type { MediaRef, PlannedMedia, TrackPlace } from '../media/planned-media.ts';
 import type { CataloguePort, ImportedRelease } from './ports.ts';
 
 /** An item's files found and checked before its release is made: nothing is imported when one is corrupt. */
@@ -9,20 +9,40 @@ export interface PreparedMedia {
   artwork?: UploadedFile;
   /** Files named but not there: the release is imported without them. */
   warnings: string[];
+  /** Removes the files resolving stored (downloads): called when the item is not imported after all. */
+  discard(): Promise<void>;
 }
 
-export const prepareMedia = (media: PlannedMedia | undefined, resolve: MediaResolver | undefined): PreparedMedia => {
-  const prepared: PreparedMedia = { audio: [], warnings: [] };
+/** Resolves every file an item names, one at a time (a download at a time); a failure discards what was stored. */
+export const prepareMedia = async (media: PlannedMedia | undefined, resolve: MediaResolver | undefined): Promise<PreparedMedia> => {
+  const discards: (() => Promise<void>)[] = [];
+  const prepared: PreparedMedia = {
+    audio: [],
+    warnings: [],
+    discard: async () => {
+      await Promise.allSettled(discards.splice(0).map((discard) => discard()));
+    },
+  };
   if (!media || !resolve) return prepared;
-  for (const { track, file } of media.audio) {
-    const resolved = resolve(file);
-    if ('missing' in resolved) prepared.warnings.push(resolved.missing);
-    else prepared.audio.push({ track, file: resolved.file });
-  }
-  if (media.artwork) {
-    const resolved = resolve(media.artwork);
-    if ('missing' in resolved) prepared.warnings.push(resolved.missing);
-    else prepared.artwork = resolved.file;
+  const take = async (ref: MediaRef): Promise<UploadedFile | undefined> => {
+    const resolved = await resolve(ref);
+    if (!resolved) return undefined;
+    if ('missing' in resolved) {
+      prepared.warnings.push(resolved.missing);
+      return undefined;
+    }
+    if (resolved.discard) discards.push(resolved.discard);
+    return resolved.file;
+  };
+  try {
+    for (const { track, file } of media.audio) {
+      const taken = await take(file);
+      if (taken) prepared.audio.push({ track, file: taken });
+    }
+    if (media.artwork) prepared.artwork = await take(media.artwork);
+  } catch (error) {
+    await prepared.discard();
+    throw error;
   }
   return prepared;
 };
