@@ -5,10 +5,12 @@ import { ArtistEvents } from './artists.ts';
 import { CreditEvents } from './credits.ts';
 import { AnyDspStageEvent, DeliveryEvents } from './delivery.ts';
 import type { EventDefinition } from './events.ts';
+import { FinanceEvents } from './finance.ts';
 import { IngestionEvents } from './ingestion.ts';
 import { LocalizationEvents } from './localizations.ts';
 import { ReleaseEvents } from './releases.ts';
 import { RightsEvents } from './rights.ts';
+import { RoyaltyEvents } from './royalties.ts';
 import { SupplyChainConfigEvents } from './supply-chain-config.ts';
 import { SupplyChainEvents } from './supply-chain.ts';
 import { apiSubject, eventStreamName, eventSubject, type ServiceName } from './subjects.ts';
@@ -65,7 +67,7 @@ export const BUS_ROLES: Record<(typeof BUS_IDENTITIES)[number], BusRole> = {
   },
   webhooks: { calls: ['supply-chain'], publishes: [], answers: true, jetstream: true, accessChanges: 'none' },
   ingestion: { calls: ['catalogue', 'supply-chain', 'delivery'], publishes: events(IngestionEvents), answers: true, jetstream: true, accessChanges: 'none' },
-  royalties: { calls: ['catalogue', 'gateway'], publishes: [], answers: true, jetstream: true, accessChanges: 'none' },
+  royalties: { calls: ['catalogue', 'gateway'], publishes: events(RoyaltyEvents, FinanceEvents), answers: true, jetstream: true, accessChanges: 'none' },
   admin: { calls: ['catalogue', 'delivery', 'ingestion'], publishes: [], answers: false, jetstream: false, accessChanges: 'announce' },
 };
 

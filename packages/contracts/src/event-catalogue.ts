@@ -4,10 +4,12 @@ import { ArtistEvents } from './artists.ts';
 import { CreditEvents } from './credits.ts';
 import { AnyDspStageEvent, DeliveryEvents } from './delivery.ts';
 import { defineEvent, type EventDefinition } from './events.ts';
+import { FinanceEvents } from './finance.ts';
 import { IngestionEvents } from './ingestion.ts';
 import { LocalizationEvents } from './localizations.ts';
 import { ReleaseEvents } from './releases.ts';
 import { RightsEvents } from './rights.ts';
+import { RoyaltyEvents } from './royalties.ts';
 import { SupplyChainConfigEvents } from './supply-chain-config.ts';
 import { SupplyChainEvents } from './supply-chain.ts';
 import { TrackEvents } from './tracks.ts';
@@ -37,6 +39,8 @@ export const EVENT_CATALOGUE: readonly EventDefinition<z.ZodType>[] = [
     SupplyChainConfigEvents,
     DeliveryEvents,
     IngestionEvents,
+    FinanceEvents,
+    RoyaltyEvents,
   ),
   AnyDspStageEvent,
 ];

@@ -173,4 +173,25 @@ export const Messages = {
   planErnVersion: (dsp: string, version: string) => `${dsp} is registered for ERN ${version}, which the platform does not write.`,
   planPolicyNotOffered: (dsp: string, policy: string) =>
     `${dsp} does not take ${policy} by default: make sure its agreement covers it, or override the store's monetization.`,
+  // File-level royalty statements and withdrawals (not named by the spec; the spec names 409 state refusals).
+  statementLinesLocked: (status: string) => `Line items can only be added while the statement is processing or completed; this statement is ${status}.`,
+  onlyCompletedStatementsApprove: 'Only completed statements can be approved.',
+  onlyApprovedStatementsPay: 'Only approved statements can be paid.',
+  withdrawalAboveAvailable: (available: string) => `The amount_usd exceeds the available balance of ${available} USD.`,
+  revenueDecimals: 'The revenue may have at most 6 decimals.',
+  amountDecimals: 'The amount_usd may have at most 2 decimals.',
+  // Finance (the spec names the 404s, the period code clash and the approve 409s; the rest are this platform's).
+  salesReportNotFound: 'Sales report not found.',
+  salesReportHeader: 'The sales report header must include `amount` and `isrc` or `upc`.',
+  salesReportEmpty: 'The sales report has no rows.',
+  salesReportCurrency: (currency: string) => `The sales report must be in the period's currency, ${currency}.`,
+  salesReportMoreErrors: (count: number) => `${count} more rows have errors; fix the file and upload it again.`,
+  onlyDraftStatementsRecompute: 'Only a period whose statement and payee statements are all draft can be recomputed.',
+  periodHasNoSales: 'The period has no sales reports to compute.',
+  periodSettled: "The period's statement is no longer draft: it takes no more sales reports.",
+  onlyApprovedStatementsLock: 'Only approved statements can be locked.',
+  payoutNotPayable: 'Only approved payee statements of an approved or locked statement can be paid out.',
+  payoutNothingToPay: 'There are no approved payee statements to pay out.',
+  payoutCurrencies: 'A payout settles payee statements of one currency.',
+  payoutSimulated: 'Sandbox: the payout was recorded and no money was moved.',
 } as const;

@@ -12,3 +12,4 @@ export * from './route-handlers.ts';
 export * from './rate-window.ts';
 export * from './local-bus.ts';
 export * from './dns-server.ts';
+export * from './free-port.ts';

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.ts';
 import { sshPublicKeyLineFingerprint } from '@sv/platform';
 
 const run = promisify(execFile);
@@ -36,16 +37,6 @@ export interface SftpServer {
   dropEnv(pollMs: number): Record<string, string>;
   stop(): Promise<void>;
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 const idOf = async (flag: '-u' | '-g', user: string): Promise<number> => Number((await run('id', [flag, user])).stdout.trim());
 

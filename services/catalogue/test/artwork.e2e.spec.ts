@@ -1,8 +1,7 @@
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { Messages } from '@sv/contracts';
-import type { ApiResponse } from '@sv/testing';
+import { freePort, type ApiResponse } from '@sv/testing';
 import { storedJpegOf as storedJpegIn, storedKeys as storedKeysIn } from './support/blob-store.ts';
 import { startCatalogueWorld, useWorld, type Api } from './support/catalogue-world.ts';
 import { startImageHost, type ImageHost } from './support/image-host.ts';
@@ -36,17 +35,6 @@ let apiB: Api;
 let imageHost: ImageHost | undefined;
 let imageBase: string;
 const images: Record<'cover' | 'transparent' | 'small' | 'truncated' | 'huge', Buffer> = {} as never;
-
-/** A port nothing listens on yet, for the gateway's local CDN. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createTcpServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   [images.cover, images.transparent, images.small, images.truncated] = await Promise.all([

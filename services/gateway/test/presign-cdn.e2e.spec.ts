@@ -1,24 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { Messages } from '@sv/contracts';
 import { LocalDiskBlobStore, type PresignedUpload } from '@sv/platform';
-import { startPlatform, type TestPlatform } from '@sv/testing';
+import { freePort, startPlatform, type TestPlatform } from '@sv/testing';
 import { imageOf, padded, text } from './upload-sniffing.fixtures.ts';
 
 const SIGNING_SECRET = 'presign-e2e-signing-secret-0123456789';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const listFiles = async (root: string): Promise<string[]> => {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);

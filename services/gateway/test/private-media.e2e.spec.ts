@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { LocalDiskBlobStore } from '@sv/platform';
-import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
+import { apiClient, freePort, startPlatform, type TestPlatform } from '@sv/testing';
 import pg from 'pg';
 import sharp from 'sharp';
 
@@ -19,16 +18,6 @@ const MEDIA_URL_TTL_SECONDS = 3;
 const HTML = '<!doctype html><html><body><script>alert(document.domain)</script></body></html>';
 
 type Api = ReturnType<typeof apiClient>;
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A 1-second 16-bit 44.1 kHz stereo PCM WAV of silence. */
 const wavFile = (): Buffer => {

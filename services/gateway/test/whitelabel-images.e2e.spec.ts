@@ -1,9 +1,8 @@
 import { readdir } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { Messages } from '@sv/contracts';
-import { apiClient, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { apiClient, freePort, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
 import sharp from 'sharp';
 
 type Api = ReturnType<typeof apiClient>;
@@ -67,17 +66,6 @@ const form = (field: string, bytes: Buffer, type: string, filename: string): For
   data.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   return data;
 };
-
-/** A port nothing listens on yet, for the gateway's local CDN. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 describe('white-label logo and favicon: re-encoded, never stored raw', () => {
   let platform: TestPlatform;

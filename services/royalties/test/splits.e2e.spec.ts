@@ -1,4 +1,5 @@
-import { Messages } from '@sv/contracts';
+import { Messages, apiSubject } from '@sv/contracts';
+import { connectTestNats } from '@sv/testing';
 import { seedRelease, useRoyaltiesWorld, type SeededRelease } from './support/royalties-world.ts';
 
 /*
@@ -103,11 +104,24 @@ describe('track splits', () => {
   });
 });
 
-describe('routes of the royalties service it does not serve yet', () => {
-  it('answer 503 at the gateway while the service runs, and never reach it', async () => {
-    for (const path of ['/v1/finance/periods', '/v1/royalties/statements', '/v1/finance/payouts']) {
-      const response = await world.a.owner(path);
-      expect([path, response.status, response.body.error]).toEqual([path, 503, Messages.serviceUnavailable]);
+describe('a route its service does not serve yet (analytics)', () => {
+  it('is answered 503 by the gateway itself: nothing is asked on the bus, even when something answers there', async () => {
+    const nc = await connectTestNats();
+    const asked: string[] = [];
+    const responder = nc.subscribe(apiSubject(world.platform.subjectPrefix, 'analytics'), {
+      callback: (_error, message) => {
+        asked.push(message.subject);
+        message.respond(JSON.stringify({ status: 200, body: { ok: true } }));
+      },
+    });
+    try {
+      await nc.flush();
+      const response = await world.a.owner('/v1/analytics/overview');
+      expect([response.status, response.body.error]).toEqual([503, Messages.serviceUnavailable]);
+      expect(asked).toEqual([]);
+    } finally {
+      responder.unsubscribe();
+      await nc.close();
     }
   });
 });

@@ -7,6 +7,9 @@ describe('matchesEvent', () => {
     expect(matchesEvent('release.dsp.*.live', 'release.dsp.spotify.live')).toBe(true);
     expect(matchesEvent('release.dsp.*.*', 'release.dsp.deezer.takedown_submitted')).toBe(true);
     expect(matchesEvent('ingestion.*', 'ingestion.completed')).toBe(true);
+    expect(matchesEvent('royalty.statement.*', 'royalty.statement.approved')).toBe(true);
+    expect(matchesEvent('royalty.*', 'royalty.statement.approved')).toBe(false);
+    expect(matchesEvent('finance.payee_statement.*', 'finance.payee_statement.approved')).toBe(true);
     expect(matchesEvent('release.*', 'release.approved')).toBe(true);
     expect(matchesEvent('release.*', 'release.dsp.spotify.live')).toBe(false);
     expect(matchesEvent('release.dsp.*', 'release.dsp.spotify.live')).toBe(false);
@@ -29,6 +32,12 @@ describe('unknownPatterns', () => {
       'release.dsp.*.live',
       'release.dsp.*.*',
       'ingestion.*',
+      'royalty.statement.*',
+      'royalty.withdrawal.requested',
+      'royalty.*.*',
+      'finance.statement.*',
+      'finance.payout.created',
+      'finance.*.*',
       'release.dsp.spotify.live',
       'release.dsp.apple_music.*',
       'release.distribution.accepted',

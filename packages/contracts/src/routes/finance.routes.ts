@@ -1,9 +1,17 @@
 import { defineRoute } from './define-route.ts';
 import { FinanceOperation } from './operations/royalty-operations.ts';
-import { CreateFinancePeriodBody, CreateSalesReportBody, SalesReportsQuery } from './requests/finance-bodies.ts';
+import {
+  CreateFinancePeriodBody,
+  CreatePayoutBody,
+  CreateSalesReportBody,
+  FinanceStatementsQuery,
+  SalesReportRowsQuery,
+  SalesReportsQuery,
+} from './requests/finance-bodies.ts';
 import { DefaultListQuery } from './requests/list-queries.ts';
 import { UuidParams } from './requests/path-params.ts';
 import {
+  ComputedStatementReply,
   FinancePeriodListReply,
   FinancePeriodReply,
   PayeeStatementListReply,
@@ -12,21 +20,22 @@ import {
   PayoutReply,
   SalesReportListReply,
   SalesReportReply,
+  SalesReportRowListReply,
   TenantStatementListReply,
   TenantStatementReply,
 } from './responses/finance.ts';
 import type { AnyRouteDefinition } from './route-definition.ts';
 
 /**
- * Finance (the royalties service): periods, sales reports, tenant and payee statements, payouts. Not served yet:
- * the gateway answers 503 for each until the royalties service has its finance use-cases.
+ * Finance (the royalties service): periods, stores' sales reports, the tenant statement of a
+ * period and one payee statement per payee, their approval and payouts. Every route needs
+ * `finance.manage` (the tenant-admin tier).
  */
 export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
   defineRoute({
     method: 'GET',
     path: '/finance/periods',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.periodsList,
     summary: 'List finance periods.',
     request: { query: DefaultListQuery },
@@ -37,7 +46,6 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'POST',
     path: '/finance/periods',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.periodsCreate,
     summary: 'Create a finance period with a unique code.',
     request: { body: CreateFinancePeriodBody },
@@ -47,11 +55,32 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
   }),
   defineRoute({
     method: 'GET',
+    path: '/finance/periods/:uuid',
+    service: 'royalties',
+    operation: FinanceOperation.periodsGet,
+    summary: 'Get a finance period.',
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The period.', body: FinancePeriodReply } },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/finance/periods/:uuid/sales-reports',
+    service: 'royalties',
+    operation: FinanceOperation.salesReportsUpload,
+    summary:
+      "Upload a store's sales report CSV to a period (multipart field sales_report; header: isrc, upc, territory, store, units, amount). A report with a bad row is refused whole (422, per cell); unmatched rows are kept and listed.",
+    request: { params: UuidParams },
+    upload: { field: 'sales_report', kind: 'sales_report', missingMessage: 'The sales_report file is required.' },
+    responses: { 201: { description: 'The sales report recorded, with its matched and unmatched totals.', body: SalesReportReply } },
+    // 409: the period's statement is no longer draft.
+    errors: [409],
+  }),
+  defineRoute({
+    method: 'GET',
     path: '/finance/sales-reports',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.salesReportsList,
-    summary: 'List sales reports (up to 500 a page).',
+    summary: 'List sales reports (up to 500 a page); filter by period_id.',
     request: { query: SalesReportsQuery },
     responses: { 200: { description: 'A page of sales reports with total and meta.', body: SalesReportListReply } },
     paginated: 'page_or_cursor',
@@ -60,20 +89,50 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'POST',
     path: '/finance/sales-reports',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.salesReportsCreate,
-    summary: "Record a store's sales report for a period.",
+    summary: "Record a store's sales report for a period as JSON lines (checked and matched like the CSV upload).",
     request: { body: CreateSalesReportBody },
     responses: { 201: { description: 'The sales report recorded.', body: SalesReportReply } },
+    // 404: the period_id names no period of the workspace; 409: the period's statement is no longer draft.
+    errors: [404, 409],
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/finance/sales-reports/:uuid',
+    service: 'royalties',
+    operation: FinanceOperation.salesReportsGet,
+    summary: 'Get a sales report with its matched and unmatched totals.',
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The sales report.', body: SalesReportReply } },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/finance/sales-reports/:uuid/rows',
+    service: 'royalties',
+    operation: FinanceOperation.salesReportRows,
+    summary: "List a sales report's rows (up to 500 a page); matched=false lists the rows no recording matched.",
+    request: { params: UuidParams, query: SalesReportRowsQuery },
+    responses: { 200: { description: 'A page of rows with total and meta.', body: SalesReportRowListReply } },
+    paginated: 'page_or_cursor',
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/finance/periods/:uuid/statements',
+    service: 'royalties',
+    operation: FinanceOperation.statementsCompute,
+    summary: "Compute the period's draft tenant statement and one payee statement per payee from its matched sales and the splits in force; recomputing replaces draft statements only.",
+    request: { params: UuidParams },
+    responses: { 201: { description: 'The draft statement with its payee statements.', body: ComputedStatementReply } },
+    // 409: the period's statements are no longer all draft; 422: no sales report.
+    errors: [409],
   }),
   defineRoute({
     method: 'GET',
     path: '/finance/statements',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.statementsList,
-    summary: 'List tenant statements.',
-    request: { query: DefaultListQuery },
+    summary: 'List tenant statements; filter by period_id.',
+    request: { query: FinanceStatementsQuery },
     responses: { 200: { description: 'A page of statements with total and meta.', body: TenantStatementListReply } },
     paginated: 'page_or_cursor',
   }),
@@ -81,7 +140,6 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'GET',
     path: '/finance/statements/:uuid',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.statementsGet,
     summary: 'Get a tenant statement.',
     request: { params: UuidParams },
@@ -91,7 +149,6 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'POST',
     path: '/finance/statements/:uuid/approve',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.statementsApprove,
     summary: 'Approve a draft tenant statement.',
     request: { params: UuidParams },
@@ -100,13 +157,23 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     errors: [409],
   }),
   defineRoute({
+    method: 'POST',
+    path: '/finance/statements/:uuid/lock',
+    service: 'royalties',
+    operation: FinanceOperation.statementsLock,
+    summary: 'Lock an approved tenant statement.',
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The statement, locked.', body: TenantStatementReply } },
+    // 409: Only approved statements can be locked.
+    errors: [409],
+  }),
+  defineRoute({
     method: 'GET',
     path: '/finance/payee-statements',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.payeeStatementsList,
-    summary: 'List payee statements.',
-    request: { query: DefaultListQuery },
+    summary: 'List payee statements; filter by period_id or statement_id.',
+    request: { query: FinanceStatementsQuery },
     responses: { 200: { description: 'A page of payee statements with total and meta.', body: PayeeStatementListReply } },
     paginated: 'page_or_cursor',
   }),
@@ -114,7 +181,6 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'GET',
     path: '/finance/payee-statements/:uuid',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.payeeStatementsGet,
     summary: 'Get a payee statement.',
     request: { params: UuidParams },
@@ -124,7 +190,6 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'POST',
     path: '/finance/payee-statements/:uuid/approve',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.payeeStatementsApprove,
     summary: 'Approve a draft payee statement.',
     request: { params: UuidParams },
@@ -133,10 +198,21 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     errors: [409],
   }),
   defineRoute({
+    method: 'POST',
+    path: '/finance/payouts',
+    service: 'royalties',
+    operation: FinanceOperation.payoutsCreate,
+    summary:
+      'Pay out approved payee statements (by id, or every approved one of a period); each becomes paid, and a statement becomes paid with its last. The sandbox records the payout as simulated and moves no money.',
+    request: { body: CreatePayoutBody },
+    responses: { 201: { description: 'The payout.', body: PayoutReply } },
+    // 404: a period_id or payee statement id of no record; 409: a payee statement not approved, or its statement not approved or locked.
+    errors: [404, 409],
+  }),
+  defineRoute({
     method: 'GET',
     path: '/finance/payouts',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.payoutsList,
     summary: 'List payouts.',
     request: { query: DefaultListQuery },
@@ -147,7 +223,6 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     method: 'GET',
     path: '/finance/payouts/:uuid',
     service: 'royalties',
-    built: false,
     operation: FinanceOperation.payoutsGet,
     summary: 'Get a payout.',
     request: { params: UuidParams },

@@ -48,8 +48,6 @@ export const ROYALTY_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/royalties/statements',
     service: 'royalties',
     operation: RoyaltyOperation.statementsList,
-    // Monthly statements with their PDF are not served yet.
-    built: false,
     summary: 'List royalty statements, newest first, one per calendar month.',
     responses: { 200: { description: 'The statements.', body: MonthlyStatementListReply } },
   }),
@@ -58,8 +56,6 @@ export const ROYALTY_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/royalties/statements/:id',
     service: 'royalties',
     operation: RoyaltyOperation.statementsGet,
-    // Monthly statements with their PDF are not served yet.
-    built: false,
     summary: 'Get a monthly royalty statement with pdf_url and its breakdown.',
     request: { params: StatementIdParams },
     responses: { 200: { description: 'The statement.', body: MonthlyStatementReply } },

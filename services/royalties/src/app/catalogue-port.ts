@@ -23,4 +23,8 @@ export interface CataloguePort {
    * matched). At most RECORDINGS_MATCH_BATCH of each per call.
    */
   matchRecordings(principal: Principal, codes: { isrcs: string[]; upcs: string[] }): Promise<RecordingsMatchReply>;
+  /** The caller's workspace's name (a statement's heading). */
+  tenantName(principal: Principal): Promise<string>;
+  /** The artist's name, or null when the caller's workspace has no such artist. */
+  artistName(principal: Principal, artistId: string): Promise<string | null>;
 }

@@ -1,5 +1,7 @@
 import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
 
+export { freePort } from '@sv/testing';
+
 export type Api = ReturnType<typeof apiClient>;
 
 /** A release of the world's artist, with the identifiers a store's report carries. */
@@ -59,11 +61,14 @@ export const startRoyaltiesWorld = async (env: Record<string, string> = {}): Pro
   }
 };
 
-/** The world of this test file, started before its tests and stopped after them. */
-export const useRoyaltiesWorld = (env?: Record<string, string>): RoyaltiesWorld => {
+/**
+ * The world of this test file, started before its tests and stopped after them. `env` may be worked
+ * out when the world starts (a free port for the CDN, say).
+ */
+export const useRoyaltiesWorld = (env?: Record<string, string> | (() => Promise<Record<string, string>>)): RoyaltiesWorld => {
   const world = {} as RoyaltiesWorld;
   beforeAll(async () => {
-    Object.assign(world, await startRoyaltiesWorld(env));
+    Object.assign(world, await startRoyaltiesWorld(typeof env === 'function' ? await env() : env));
   }, 120_000);
   afterAll(async () => {
     await world.platform?.stop();
@@ -86,3 +91,4 @@ export const seedRelease = async (artist: Api, tracks = 2): Promise<SeededReleas
   }
   return seeded;
 };
+

@@ -29,4 +29,11 @@ export const FinanceOperation = {
   payeeStatementsApprove: 'finance.payee_statements_approve',
   payoutsList: 'finance.payouts_list',
   payoutsGet: 'finance.payouts_get',
+  periodsGet: 'finance.periods_get',
+  salesReportsUpload: 'finance.sales_reports_upload',
+  salesReportsGet: 'finance.sales_reports_get',
+  salesReportRows: 'finance.sales_report_rows',
+  statementsCompute: 'finance.statements_compute',
+  statementsLock: 'finance.statements_lock',
+  payoutsCreate: 'finance.payouts_create',
 } as const;

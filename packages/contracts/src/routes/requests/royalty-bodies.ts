@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { OwnershipShare, shareInHundredths } from '../../credits.ts';
 import { Messages } from '../../messages.ts';
+import { decimalPlaces } from '../../royalties.ts';
 
 /** Smallest withdrawal, in US dollars (spec, Limits). */
 export const MINIMUM_WITHDRAWAL_USD = 10;
-
-/** Whole cents: at most two decimals. */
-const hasCents = (value: number): boolean => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /** POST /royalties/withdrawals. */
 export const WithdrawalBody = z.object({
   amount_usd: z
     .number({ error: 'The amount_usd field is required.' })
     .min(MINIMUM_WITHDRAWAL_USD, 'The amount_usd must be at least 10.00.')
-    .refine(hasCents, 'The amount_usd may have at most 2 decimals.'),
+    // Whole cents, judged on the number as written rather than by float arithmetic.
+    .refine((value) => decimalPlaces(value) <= 2, Messages.amountDecimals),
   note: z.string().trim().max(500).optional(),
 });
 export type WithdrawalBody = z.infer<typeof WithdrawalBody>;
@@ -37,7 +36,14 @@ const royaltyLineItem = z.object({
   dsp_name: z.string().trim().min(1).max(255),
   track_title: z.string().trim().min(1).max(500),
   artist_name: z.string().trim().min(1).max(500),
-  revenue: z.number(),
+  /** Negative for a store's adjustment; micro-units at most, as stores report them. */
+  revenue: z
+    .number()
+    .min(-999_999_999_999, 'The revenue is out of range.')
+    .max(999_999_999_999, 'The revenue is out of range.')
+    .refine((value) => decimalPlaces(value) <= 6, Messages.revenueDecimals),
+  /** Streams (units) the store reports for the line, when it gives them. */
+  streams: z.number().int('The streams must be a whole number.').min(0, 'The streams must not be negative.').max(2_147_483_647, 'The streams are out of range.').default(0),
   isrc: z.string().trim().max(15).nullable().optional(),
   upc: z.string().trim().max(14).nullable().optional(),
   period: statementPeriod,

@@ -40,15 +40,24 @@ export const WithdrawalSchema = z.object({
 });
 export const WithdrawalReply = z.object({ withdrawal: WithdrawalSchema });
 
-/** A line of a file-level royalty statement (spec, reference shapes). */
+/** A line of a file-level royalty statement (spec, reference shapes), with what it matched in the catalogue. */
 export const RoyaltyLineItemSchema = z.object({
+  id: z.uuid(),
   dsp_name: z.string(),
   track_title: z.string(),
   artist_name: z.string(),
   revenue: z.number(),
+  streams: z.number().int(),
   isrc: z.string().nullable(),
   upc: z.string().nullable(),
   period: z.string(),
+  /** By ISRC to a track, else by UPC to a release, else unmatched (null). */
+  matched: z.enum(['track', 'release']).nullable(),
+  track_id: z.uuid().nullable(),
+  release_id: z.uuid().nullable(),
+  artist_id: z.uuid().nullable(),
+  /** The matched release's title, as it was when the line was added. */
+  release_title: z.string().nullable(),
 });
 
 /** A file-level royalty statement; the spec shows no identifier or timestamps, so the object is open. */
@@ -60,6 +69,12 @@ export const RoyaltyStatementSchema = z
     total_revenue: z.number(),
     filename: z.string().nullable(),
     status: RoyaltyStatementStatus,
+    line_count: z.number().int().nonnegative(),
+    unmatched_count: z.number().int().nonnegative(),
+    created_at: isoTimestamp,
+    updated_at: isoTimestamp,
+    approved_at: isoTimestamp.nullable(),
+    paid_at: isoTimestamp.nullable(),
   })
   .loose();
 export const RoyaltyStatementDetailSchema = RoyaltyStatementSchema.extend({ line_items: z.array(RoyaltyLineItemSchema) });
@@ -71,7 +86,13 @@ export const RoyaltySummaryReply = z.object({
   summary: z
     .object({
       statement_id: z.uuid(),
-      artists: z.array(z.object({ artist_name: z.string(), total_revenue: z.number() }).loose()),
+      period: z.string(),
+      currency: z.string(),
+      total_revenue: z.number(),
+      /** Per reported artist name (and matched artist), largest total first. */
+      artists: z.array(
+        z.object({ artist_id: z.uuid().nullable(), artist_name: z.string(), total_revenue: z.number(), line_count: z.number().int() }).loose(),
+      ),
     })
     .loose(),
 });

@@ -49,6 +49,13 @@ export const UPLOAD_KINDS = {
     mimeTypes: ['video/mp4', 'video/quicktime'],
     visibility: 'private',
   },
+  sales_report: {
+    label: 'sales report',
+    maxMegabytes: UPLOAD_MAX_MEGABYTES.sales_report,
+    detect: 'declared',
+    mimeTypes: ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'],
+    visibility: 'private',
+  },
 } as const satisfies Record<UploadKind, UploadKindSpec>;
 
 export interface UploadKindSpec {

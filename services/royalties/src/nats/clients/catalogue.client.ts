@@ -1,10 +1,13 @@
 import {
   CatalogueOperation,
+  ArtistReply,
   CreditOperation,
+  GatewayOperation,
   GatewayRouteOperation,
   RECORDINGS_MATCH_OPERATION,
   RecordingsMatchReply,
   TrackOperation,
+  TenantPartyReply,
   TrackReply,
   type ServiceName,
 } from '@sv/contracts';
@@ -36,5 +39,16 @@ export const catalogueClient = (caller: ServiceCaller): CataloguePort => ({
     const reply = await caller.call('catalogue', RECORDINGS_MATCH_OPERATION, principal, {}, codes);
     if (reply.status === 200) return RecordingsMatchReply.parse(reply.body);
     throw refusalOfReply(reply, 'catalogue_match');
+  },
+  async tenantName(principal) {
+    const reply = await caller.call('gateway', GatewayOperation.tenantsParty, principal);
+    if (reply.status === 200) return TenantPartyReply.parse(reply.body).name;
+    throw refusalOfReply(reply, 'gateway_tenant');
+  },
+  async artistName(principal, artistId) {
+    const reply = await caller.call('catalogue', CatalogueOperation.artistsGet, principal, { uuid: artistId });
+    if (reply.status === 200) return ArtistReply.parse(reply.body).artist.name;
+    if (isRecordNotFound(reply)) return null;
+    throw refusalOfReply(reply, 'catalogue_artist');
   },
 });

@@ -3,8 +3,9 @@ import { DSP_EVENT_STAGES } from '@sv/contracts';
 /**
  * The event catalogue and subscription patterns. Pure: no I/O. An event name is dot-separated
  * segments; in a pattern, `*` stands for exactly one segment. Catalogue entries use `*` too,
- * for the DSP slug of release.dsp.<slug>.<stage> and for open families (ingestion.*), so a
- * pattern is valid when it can match at least one name the catalogue describes.
+ * for the DSP slug of release.dsp.<slug>.<stage> and for open families (ingestion.*,
+ * royalty.statement.*, finance.statement.*), so a pattern is valid when it can match at least one
+ * name the catalogue describes.
  */
 
 const WILDCARD = '*';
@@ -21,6 +22,12 @@ export const EVENT_CATALOGUE: readonly string[] = [
   ...DSP_EVENT_STAGES.map((stage) => `release.dsp.*.${stage}`),
   'release.distribution.*',
   'ingestion.*',
+  'royalty.statement.*',
+  'royalty.withdrawal.*',
+  'finance.sales_report.*',
+  'finance.statement.*',
+  'finance.payee_statement.*',
+  'finance.payout.*',
   'video.created',
   'video.submitted',
   'video.approved',
@@ -34,6 +41,12 @@ export const WILDCARD_PATTERNS: readonly string[] = [
   ...DSP_EVENT_STAGES.map((stage) => `release.dsp.*.${stage}`),
   'release.distribution.*',
   'ingestion.*',
+  'royalty.statement.*',
+  'royalty.withdrawal.*',
+  'finance.sales_report.*',
+  'finance.statement.*',
+  'finance.payee_statement.*',
+  'finance.payout.*',
   'video.*',
 ];
 

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineEvent } from './events.ts';
+
+/** Amounts in finance events are integer minor units of `currency` (spec, Other resources). */
+const statementChange = z.object({
+  statement_id: z.uuid(),
+  period_id: z.uuid(),
+  period_code: z.string(),
+  status: z.enum(['draft', 'approved', 'locked', 'paid']),
+  currency: z.string(),
+  total_minor: z.number().int(),
+});
+
+const payeeStatementChange = z.object({
+  payee_statement_id: z.uuid(),
+  statement_id: z.uuid(),
+  period_id: z.uuid(),
+  payee_type: z.string(),
+  payee_id: z.uuid().nullable(),
+  status: z.enum(['draft', 'approved', 'paid']),
+  currency: z.string(),
+  amount_minor: z.number().int(),
+});
+
+/** The `finance.*` webhook families: sales reports recorded, statements and payee statements moving, payouts made. */
+export const FinanceEvents = {
+  salesReportRecorded: defineEvent(
+    'finance.sales_report.recorded',
+    z.object({
+      sales_report_id: z.uuid(),
+      period_id: z.uuid(),
+      currency: z.string(),
+      rows_total: z.number().int(),
+      rows_unmatched: z.number().int(),
+      total_minor: z.number().int(),
+    }),
+  ),
+  /** A period was computed (or recomputed): a draft statement and its payee statements. */
+  statementComputed: defineEvent('finance.statement.computed', statementChange.extend({ payee_statements: z.number().int() })),
+  statementApproved: defineEvent('finance.statement.approved', statementChange),
+  statementLocked: defineEvent('finance.statement.locked', statementChange),
+  /** Every payee statement of the statement has been paid out. */
+  statementPaid: defineEvent('finance.statement.paid', statementChange),
+  payeeStatementApproved: defineEvent('finance.payee_statement.approved', payeeStatementChange),
+  payeeStatementPaid: defineEvent('finance.payee_statement.paid', payeeStatementChange.extend({ payout_id: z.uuid() })),
+  payoutCreated: defineEvent(
+    'finance.payout.created',
+    z.object({
+      payout_id: z.uuid(),
+      currency: z.string(),
+      amount_minor: z.number().int(),
+      payee_statement_ids: z.array(z.uuid()),
+      /** True in the sandbox: the rows were written, no money was moved. */
+      simulated: z.boolean(),
+    }),
+  ),
+};

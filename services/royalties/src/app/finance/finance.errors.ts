@@ -1,0 +1,53 @@
+import { Messages } from '@sv/contracts';
+import { ConflictError, NotFoundError, ValidationError } from '@sv/platform';
+
+export class PeriodNotFoundError extends NotFoundError {
+  constructor() {
+    super(Messages.periodNotFound, 'finance.period_not_found');
+  }
+}
+
+export class SalesReportNotFoundError extends NotFoundError {
+  constructor() {
+    super(Messages.salesReportNotFound, 'finance.sales_report_not_found');
+  }
+}
+
+export class StatementNotFoundError extends NotFoundError {
+  constructor() {
+    super(Messages.statementNotFound, 'finance.statement_not_found');
+  }
+}
+
+export class PayeeStatementNotFoundError extends NotFoundError {
+  constructor() {
+    super(Messages.payeeStatementNotFound, 'finance.payee_statement_not_found');
+  }
+}
+
+export class PayoutNotFoundError extends NotFoundError {
+  constructor() {
+    super(Messages.payoutNotFound, 'finance.payout_not_found');
+  }
+}
+
+/** 409: a live period of the tenant already has the code. */
+export class PeriodCodeExistsError extends ConflictError {
+  constructor() {
+    super(Messages.periodCodeExists, 'finance.period_code_exists');
+  }
+}
+
+/** 409: a status move from a status it does not start from (approve, lock, recompute, pay out). */
+export class FinanceStateError extends ConflictError {
+  constructor(message: string) {
+    super(message, 'finance.state');
+  }
+}
+
+/** 422: the report refused whole, with the cells at fault (`row 14, column amount`). */
+export class SalesReportRowsError extends ValidationError {
+  constructor(fields: Record<string, string[]>) {
+    super(fields);
+  }
+}

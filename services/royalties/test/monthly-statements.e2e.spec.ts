@@ -1,0 +1,114 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Messages } from '@sv/contracts';
+import { freePort, seedRelease, useRoyaltiesWorld, type SeededRelease } from './support/royalties-world.ts';
+
+/*
+ * GET /royalties/statements and /royalties/statements/{id}: one statement per calendar month for the
+ * caller (an artist its own, the workspace the lines tied to no artist), newest first, with the
+ * breakdown and a real PDF served by the CDN through a signed, expiring link.
+ */
+
+const run = promisify(execFile);
+let cdnUrl: string;
+const world = useRoyaltiesWorld(async () => {
+  const port = await freePort();
+  cdnUrl = `http://127.0.0.1:${port}`;
+  return { SV_CDN_URL: cdnUrl, SV_CDN_PORT: String(port) };
+});
+let release: SeededRelease;
+
+const line = (overrides: Record<string, unknown>) => ({ dsp_name: 'Spotify', track_title: 'Track', artist_name: 'Nova', period: '2026-10', revenue: 0, ...overrides });
+
+/** A report for `period` with `lines`, approved (and paid when asked) by the owner. */
+const approvedReport = async (period: string, lines: Record<string, unknown>[], pay = false): Promise<void> => {
+  const created = await world.a.owner('/v1/royalties', { body: { period } });
+  const id = created.body.statement.uuid as string;
+  expect((await world.a.owner(`/v1/royalties/${id}/line-items`, { body: { line_items: lines } })).status).toBe(200);
+  expect((await world.a.owner(`/v1/royalties/${id}/approve`, { method: 'POST' })).status).toBe(200);
+  if (pay) expect((await world.a.owner(`/v1/royalties/${id}/pay`, { method: 'POST' })).status).toBe(200);
+};
+
+/** The text pdftotext reads from the PDF. */
+const pdfText = async (pdf: Buffer): Promise<string> => {
+  const dir = await mkdtemp(join(tmpdir(), 'sv-monthly-'));
+  try {
+    await writeFile(join(dir, 'statement.pdf'), pdf);
+    return (await run('pdftotext', ['-layout', join(dir, 'statement.pdf'), '-'])).stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
+beforeAll(async () => {
+  release = await seedRelease(world.a.artist, 2);
+  const [one, two] = release.tracks;
+  await approvedReport(
+    '2026-09',
+    [line({ period: '2026-09', isrc: one!.isrc, revenue: 4.2, streams: 1200 })],
+    true,
+  );
+  await approvedReport('2026-10', [
+    line({ isrc: one!.isrc, revenue: 12.345678, streams: 3000 }),
+    line({ isrc: two!.isrc, revenue: 2.5, streams: 700 }),
+    line({ dsp_name: 'Apple Music', isrc: one!.isrc, revenue: 3.004, streams: 400 }),
+    line({ artist_name: 'Someone else', track_title: 'Stray', isrc: 'ZZX000000009', revenue: 1.016, streams: 50 }),
+  ]);
+  // A report still in review counts nowhere.
+  const pending = await world.a.owner('/v1/royalties', { body: { period: '2026-11' } });
+  await world.a.owner(`/v1/royalties/${pending.body.statement.uuid}/line-items`, { body: { line_items: [line({ period: '2026-11', isrc: one!.isrc, revenue: 99 })] } });
+}, 90_000);
+
+describe('monthly statements', () => {
+  it("lists the artist's months with earnings, newest first, with what the ledger credited and the status", async () => {
+    const response = await world.a.artist('/v1/royalties/statements');
+    expect(response.status).toBe(200);
+    expect(response.body.statements).toEqual([
+      // 12.345678 + 2.5 + 3.004 = 17.849678, floored to the cent as the approval credited it.
+      { id: '2026-10', period: '2026-10', total_usd: '17.84', status: 'approved', created_at: expect.any(String) },
+      { id: '2026-09', period: '2026-09', total_usd: '4.20', status: 'paid', created_at: expect.any(String) },
+    ]);
+    // Another artist of the workspace has none; the workspace's own statement holds the stray line and the remainder.
+    expect((await world.a.otherArtist('/v1/royalties/statements')).body.statements).toEqual([]);
+    const workspace = (await world.a.owner('/v1/royalties/statements')).body.statements;
+    // 18.865678 rounds to 18.87; the artist got 17.84 and the unmatched line floors to 1.01: the remainder 0.02 is the workspace's.
+    expect(workspace).toEqual([{ id: '2026-10', period: '2026-10', total_usd: '1.03', status: 'approved', created_at: expect.any(String) }]);
+  });
+
+  it('details a month: its breakdown by release and store, and a PDF link only the payee gets', async () => {
+    const response = await world.a.artist('/v1/royalties/statements/2026-10');
+    expect(response.status).toBe(200);
+    const { statement } = response.body;
+    expect(statement).toMatchObject({ id: '2026-10', total_usd: '17.84', status: 'approved' });
+    expect(statement.breakdown).toEqual([
+      { release_title: release.title, dsp: 'Spotify', streams: 3700, revenue_usd: '14.85' },
+      { release_title: release.title, dsp: 'Apple Music', streams: 400, revenue_usd: '3.00' },
+    ]);
+    expect(statement.pdf_url).toMatch(new RegExp(`^${cdnUrl}/private/`));
+
+    const pdf = await fetch(statement.pdf_url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    for (const expected of ['Royalty statement', 'Royalties A', 'Payee: Nova', 'October 2026', '17.84 USD', release.title, 'Apple Music', '3,700', '14.85']) {
+      expect(text).toContain(expected);
+    }
+    // The link is signed: without its signature the CDN refuses the same file.
+    expect((await fetch(statement.pdf_url.split('?')[0])).status).toBeGreaterThanOrEqual(400);
+    // Asked again, the same content is the same stored document.
+    const again = (await world.a.artist('/v1/royalties/statements/2026-10')).body.statement.pdf_url as string;
+    expect(again.split('?')[0]).toBe(statement.pdf_url.split('?')[0]);
+  });
+
+  it("answers 404 for a month without earnings, a malformed id, and another tenant's caller", async () => {
+    for (const id of ['2026-11', '2026-13', 'latest']) {
+      const response = await world.a.artist(`/v1/royalties/statements/${id}`);
+      expect([id, response.status, response.body.error]).toEqual([id, 404, Messages.statementNotFound]);
+    }
+    expect((await world.b.artist('/v1/royalties/statements/2026-10')).status).toBe(404);
+    expect((await world.b.owner('/v1/royalties/statements')).body.statements).toEqual([]);
+  });
+});
