@@ -15,7 +15,7 @@ export const BUILT_SERVICES: readonly RoutedService[] = ['gateway', 'catalogue',
 const KEYED_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
 
 type RequiredInput = 'method' | 'path' | 'service' | 'operation' | 'summary' | 'responses';
-type OptionalInput = 'upload' | 'errorResponses' | 'paginated' | 'aliasOf' | 'anonymous' | 'idempotent' | 'sensitive' | 'built';
+type OptionalInput = 'upload' | 'errorResponses' | 'paginated' | 'aliasOf' | 'anonymous' | 'idempotent' | 'sensitive' | 'built' | 'serviceTimeoutMs';
 
 export interface RouteInput<TService extends RoutedService>
   extends Pick<RouteDefinition<TService>, RequiredInput>,
@@ -74,5 +74,6 @@ export const defineRoute = <TService extends RoutedService>(input: RouteInput<TS
   if (input.errorResponses) route.errorResponses = input.errorResponses;
   if (input.paginated) route.paginated = input.paginated;
   if (input.aliasOf) route.aliasOf = input.aliasOf;
+  if (input.serviceTimeoutMs) route.serviceTimeoutMs = input.serviceTimeoutMs;
   return route;
 };

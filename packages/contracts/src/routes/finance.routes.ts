@@ -71,6 +71,8 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
       "Upload a store's sales report CSV to a period (multipart field sales_report; header: isrc, upc, territory, store, units, amount). A report with a bad row is refused whole (422, per cell); unmatched rows are kept and listed.",
     request: { params: UuidParams },
     upload: { field: 'sales_report', kind: 'sales_report', missingMessage: 'The sales_report file is required.' },
+    // A report of a million rows is read, matched and stored in one transaction: minutes, not seconds.
+    serviceTimeoutMs: 600_000,
     responses: { 201: { description: 'The sales report recorded, with its matched and unmatched totals.', body: SalesReportReply } },
     // 409: the period's statement is no longer draft.
     errors: [409],

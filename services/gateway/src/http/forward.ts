@@ -51,7 +51,7 @@ export const forward =
           principal,
           files,
         },
-        timeoutMs,
+        entry.serviceTimeoutMs ?? timeoutMs,
       );
     } catch (error) {
       await state.idempotency?.release();
