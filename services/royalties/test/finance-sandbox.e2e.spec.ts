@@ -72,4 +72,18 @@ describe('finance in the sandbox', () => {
     expect(await db.count('payout', `"id" = $1 and "simulated" and "status" = 'simulated'`, [payout.uuid])).toBe(1);
     expect(await db.financeEventsOf(payout.uuid)).toEqual(['finance.payee_statement.paid', 'finance.payout.created']);
   });
+
+  it('records a withdrawal and its ledger entries, marked simulated: the sandbox moves no money', async () => {
+    const statement = (await world.owner('/v1/royalties', { body: { period: '2026-10' } })).body.statement as { uuid: string };
+    const line = { dsp_name: 'Deezer', track_title: 'Track 1', artist_name: 'Sandy', revenue: 25, isrc: release.tracks[0]!.isrc, period: '2026-10' };
+    expect((await world.owner(`/v1/royalties/${statement.uuid}/line-items`, { body: { line_items: [line] } })).status).toBe(200);
+    expect((await world.owner(`/v1/royalties/${statement.uuid}/approve`, { method: 'POST' })).status).toBe(200);
+    expect((await world.owner(`/v1/royalties/${statement.uuid}/pay`, { method: 'POST' })).status).toBe(200);
+
+    const withdrawal = await world.artist('/v1/royalties/withdrawals', { body: { amount_usd: 10 } });
+    expect(withdrawal.status).toBe(201);
+    expect(withdrawal.body.withdrawal).toMatchObject({ amount_usd: '10.00', status: 'simulated' });
+    expect((await world.artist('/v1/royalties/balance')).body.balance).toMatchObject({ available_usd: '15.00' });
+    expect(await db.count('withdrawal', `"id" = $1 and "status" = 'simulated'`, [withdrawal.body.withdrawal.id])).toBe(1);
+  });
 });

@@ -5,9 +5,9 @@ import { requestWithdrawal } from '../app/withdrawals/withdrawals.service.ts';
 import type { RoyaltiesContext } from '../royalties-context.ts';
 
 /** POST /royalties/withdrawals: any role, from the caller's own available balance. */
-export const withdrawalOperations = ({ orm }: RoyaltiesContext): OperationTable => ({
+export const withdrawalOperations = ({ orm, config }: RoyaltiesContext): OperationTable => ({
   [RoyaltyOperation.withdraw]: async (request) => {
     const body = parseOrThrow(WithdrawalBody, request.body ?? {});
-    return created({ withdrawal: presentWithdrawal(await requestWithdrawal(orm.em.fork(), request.principal, body)) });
+    return created({ withdrawal: presentWithdrawal(await requestWithdrawal(orm.em.fork(), request.principal, body, { simulated: config.env === 'sandbox' })) });
   },
 });

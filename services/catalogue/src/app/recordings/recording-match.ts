@@ -12,28 +12,29 @@ export const matchRecordings = async (
   codes: { isrcs: string[]; upcs: string[] },
 ): Promise<RecordingsMatchReply> => {
   const artist = principal.artist_id;
+  // The codes drive the join, each found through the live-code index: the plan stays a few index
+  // probes per code whatever the tables' statistics say.
   const tracks =
     codes.isrcs.length === 0
       ? []
       : await em.execute<RecordingsMatchReply['tracks']>(
           `select t."isrc", t."id" as "track_id", t."release_id", coalesce(t."artist_id", r."artist_id") as "artist_id",
                   t."title", r."title" as "release_title"
-             from "catalogue"."track" t join "catalogue"."release" r on r."id" = t."release_id"
-            where t."tenant_id" = ? and t."deleted_at" is null and r."deleted_at" is null
-              and t."isrc" in (select jsonb_array_elements_text(?::jsonb))
-              and (?::uuid is null or coalesce(t."artist_id", r."artist_id") = ?::uuid)`,
-          [principal.tenant_id, JSON.stringify([...new Set(codes.isrcs)]), artist, artist],
+             from jsonb_array_elements_text(?::jsonb) as code("isrc")
+             join "catalogue"."track" t on t."tenant_id" = ? and t."isrc" = code."isrc" and t."deleted_at" is null
+             join "catalogue"."release" r on r."id" = t."release_id" and r."deleted_at" is null
+            where (?::uuid is null or coalesce(t."artist_id", r."artist_id") = ?::uuid)`,
+          [JSON.stringify([...new Set(codes.isrcs)]), principal.tenant_id, artist, artist],
         );
   const releases =
     codes.upcs.length === 0
       ? []
       : await em.execute<RecordingsMatchReply['releases']>(
           `select r."upc", r."id" as "release_id", r."artist_id", r."title"
-             from "catalogue"."release" r
-            where r."tenant_id" = ? and r."deleted_at" is null
-              and r."upc" in (select jsonb_array_elements_text(?::jsonb))
-              and (?::uuid is null or r."artist_id" = ?::uuid)`,
-          [principal.tenant_id, JSON.stringify([...new Set(codes.upcs)]), artist, artist],
+             from jsonb_array_elements_text(?::jsonb) as code("upc")
+             join "catalogue"."release" r on r."tenant_id" = ? and r."upc" = code."upc" and r."deleted_at" is null
+            where (?::uuid is null or r."artist_id" = ?::uuid)`,
+          [JSON.stringify([...new Set(codes.upcs)]), principal.tenant_id, artist, artist],
         );
   return { tracks, releases };
 };

@@ -14,7 +14,12 @@ import { addBusinessDays, WITHDRAWAL_BUSINESS_DAYS } from './business-days.ts';
  * balance read is the one the journal is posted against: two requests for the whole balance never
  * both succeed.
  */
-export const requestWithdrawal = async (em: EntityManager, principal: Principal, body: WithdrawalBody): Promise<Withdrawal> => {
+export const requestWithdrawal = async (
+  em: EntityManager,
+  principal: Principal,
+  body: WithdrawalBody,
+  options: { simulated: boolean },
+): Promise<Withdrawal> => {
   const tenantId = principal.tenant_id;
   const payee = payeeOfPrincipal(principal);
   const amount = numberToMinor(body.amount_usd, CENTS_SCALE);
@@ -43,7 +48,8 @@ export const requestWithdrawal = async (em: EntityManager, principal: Principal,
       payeeId: payee.id,
       currency: BALANCE_CURRENCY,
       amountMinor: amount,
-      status: 'pending',
+      // The sandbox records the request and its ledger entries and sends no money: it says so.
+      status: options.simulated ? 'simulated' : 'pending',
       note: body.note ?? null,
       estimatedArrival: addBusinessDays(now, WITHDRAWAL_BUSINESS_DAYS),
       journalId,

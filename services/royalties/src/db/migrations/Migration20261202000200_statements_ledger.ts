@@ -94,7 +94,7 @@ export class Migration20261202000200_statements_ledger extends Migration {
       "payee_id" uuid null,
       "currency" text not null,
       "amount_minor" bigint not null check ("amount_minor" > 0),
-      "status" text not null check ("status" in ('pending', 'completed', 'failed')),
+      "status" text not null check ("status" in ('pending', 'simulated', 'completed', 'failed')),
       "note" text null,
       "estimated_arrival" date not null,
       "journal_id" uuid not null,
