@@ -9,7 +9,7 @@ import type { JobPlanner } from './app/jobs/run-job.ts';
 import { startJobWorker } from './app/jobs/job-worker.ts';
 import type { SftpJobInput } from './app/sftp/drop-deliveries.ts';
 import { startDropPoller } from './app/sftp/drop-poller.ts';
-import { deliveredFilesResolver } from './app/media/media-resolver.ts';
+import { deliveredFilesResolver, notDelivered } from './app/media/media-resolver.ts';
 import { withUrlDownloads } from './app/media/url-downloads.ts';
 import { UPLOAD_MAX_MEGABYTES } from '@sv/contracts';
 import type { IngestionConfig } from './config.ts';
@@ -49,7 +49,11 @@ const plannersOf = (context: IngestionContext): Record<'bulk' | 'ddex' | 'csv' |
       ...(await planStoredDdex((job.input as DdexJobInput).file_key, job.id)),
       resolveMedia: withUrlDownloads(context.blobs, job.tenantId, guards),
     }),
-    csv: async (job) => planStoredCsv(context.blobs, (job.input as CsvJobInput).file_key, job.id),
+    // A CSV uploaded through the API comes alone: a file it names by path was not delivered with it.
+    csv: async (job) => ({
+      ...(await planStoredCsv(context.blobs, (job.input as CsvJobInput).file_key, job.id)),
+      resolveMedia: withUrlDownloads(context.blobs, job.tenantId, guards, async (ref) => ({ missing: notDelivered(ref.uri) })),
+    }),
     sftp: async (job) => {
       const input = job.input as SftpJobInput;
       const plan = input.format === 'ddex' ? await planStoredDdex(input.file_key, job.id) : await planStoredCsv(context.blobs, input.file_key, job.id);

@@ -179,4 +179,35 @@ describe('planCsv', () => {
     const twice = await unreadable('title,track_title,ISRC,isrc\nA,B,,\n');
     expect(twice.errors).toEqual({ 'row 1, column isrc': ['The isrc column appears more than once in the header.'] });
   });
+
+  it("names each row's audio and the release's cover for the import to attach, the cover agreed across the rows", async () => {
+    const header = 'title,type,release_date,genre,artist_name,track_title,explicit,disc_number,isrc,artwork_file,audio_file';
+    const planned = await plan(
+      [
+        header,
+        'Files,ep,2027-03-05,Pop,Nova,One,no,,QZES72600011,cover.jpg,audio/one.wav',
+        'Files,ep,2027-03-05,Pop,Nova,Two,no,2,,,https://files.example.com/two.flac',
+        'Files,ep,2027-03-05,Pop,Nova,Three,no,,,cover.jpg,',
+        'Bare,single,2027-03-05,Pop,Nova,Solo,no,,,,',
+        'Clash,ep,2027-03-05,Pop,Nova,A,no,,,a.jpg,',
+        'Clash,ep,2027-03-05,Pop,Nova,B,no,,,b.jpg,',
+        '',
+      ].join('\n'),
+    );
+    expect(planned.items.map((item) => [item.body.release.title, item.media])).toEqual([
+      [
+        'Files',
+        {
+          audio: [
+            { track: { position: 1, disc_number: 1, isrc: 'QZES72600011' }, file: { uri: 'audio/one.wav' } },
+            { track: { position: 1, disc_number: 2 }, file: { uri: 'https://files.example.com/two.flac' } },
+          ],
+          artwork: { uri: 'cover.jpg' },
+        },
+      ],
+      ['Bare', undefined],
+    ]);
+    expect(planned.failed).toBe(1);
+    expect(planned.errors['row 7, column artwork_file']).toEqual([expect.stringContaining('row 6 ("a.jpg")')]);
+  });
 });

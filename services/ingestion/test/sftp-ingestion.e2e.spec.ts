@@ -286,6 +286,37 @@ describe('files a message names, delivered beside it', () => {
   }, 120_000);
 });
 
+describe('a CSV delivered with its files', () => {
+  it("attaches each row's audio and the release's cover from beside the CSV, and says which named file is missing", async () => {
+    await sessionB.mkdir('incoming/C1/audio', true);
+    const wav = await writeTone(join(scratch, 'csv-track.wav'), { seconds: 1, codec: 'pcm_s16le' });
+    await sessionB.put(wav, 'incoming/C1/audio/one.wav');
+    const cover = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#225588' } }).jpeg({ quality: 80 }).toBuffer();
+    await sessionB.put(cover, 'incoming/C1/cover.jpg');
+    const csv = [
+      'title,type,release_date,genre,artist_name,track_title,explicit,artwork_file,audio_file',
+      'Dropped CSV,ep,2027-03-05,Pop,Bee,One,no,cover.jpg,audio/one.wav',
+      'Dropped CSV,ep,2027-03-05,Pop,Bee,Two,no,,audio/two.wav',
+      '',
+    ].join('\n');
+    await sessionB.put(Buffer.from(csv), 'incoming/C1/releases.csv');
+    await sessionB.put(Buffer.from('<BatchComplete/>'), 'incoming/C1/BatchComplete_C1.xml');
+
+    const report = await reportIn('done', 'C1', sessionB);
+    const [job] = report.jobs;
+    expect(job).toMatchObject({ state: 'completed', validation_errors: {} });
+    const read = (await readerB(`/v1/ingestion/jobs/${job.ingestion_job_id}`)).body.job;
+    expect(Object.values(read.warnings).flat()).toEqual(['audio/two.wav was not delivered with the message; upload it through the API.']);
+    const releaseId = job.release_ids[0];
+    expect((await readerB(`/v1/releases/${releaseId}`)).body.release.artwork_url).toEqual(expect.any(String));
+    const tracks = (await readerB(`/v1/releases/${releaseId}/tracks`)).body.tracks as Record<string, any>[];
+    expect(tracks.map((track) => [track.title, track.mime_type])).toEqual([
+      ['One', 'audio/wav'],
+      ['Two', null],
+    ]);
+  }, 90_000);
+});
+
 describe('a replica starting', () => {
   /** Whether the supplier's key logs in right now. */
   const logsIn = async (): Promise<boolean> => {

@@ -92,7 +92,8 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   const json = jsonBody(jsonBodyLimitBytes(deps.nc.info?.max_payload ?? 1024 * 1024));
   const forwardedChain = (entry: AnyRouteDefinition): RequestHandler[] => {
     // Declared and described, but its service does not serve it yet: 503, as for a service that is down.
-    if (!entry.built) return [notBuilt];
+    // A JSON body is still read first, so a malformed one gets its 4xx as everywhere; no upload is stored.
+    if (!entry.built) return entry.upload ? [notBuilt] : [json, notBuilt];
     const send = forward(entry, deps.nc, deps.subjectPrefix, deps.serviceTimeoutMs, deps.blobs);
     // Uploads are not keyed (docs/decisions.md): a key would compare the form fields, not the file.
     return entry.upload ? [acceptUpload(entry.upload, deps.blobs), send] : entry.idempotent ? [json, keyed, send] : [json, send];

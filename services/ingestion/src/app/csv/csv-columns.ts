@@ -30,10 +30,18 @@ export const CSV_TRACK_COLUMNS = [
   'track_artist_name',
 ] as const;
 
-export const CSV_COLUMNS = [...CSV_RELEASE_COLUMNS, ...CSV_TRACK_COLUMNS] as const;
+/**
+ * Files a row names: the release's cover (`artwork_file`, agreed across its rows) and the track's
+ * audio (`audio_file`). A path relative to the CSV, delivered beside it in the SFTP drop folder,
+ * or an http(s) URL downloaded under the outbound guard.
+ */
+export const CSV_FILE_COLUMNS = ['artwork_file', 'audio_file'] as const;
+
+export const CSV_COLUMNS = [...CSV_RELEASE_COLUMNS, ...CSV_TRACK_COLUMNS, ...CSV_FILE_COLUMNS] as const;
 
 export type CsvReleaseColumn = (typeof CSV_RELEASE_COLUMNS)[number];
 export type CsvTrackColumn = (typeof CSV_TRACK_COLUMNS)[number];
+export type CsvFileColumn = (typeof CSV_FILE_COLUMNS)[number];
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /** The spec's required header columns: without them the upload is refused at the door (422). */

@@ -4,6 +4,7 @@ import { BlobNotFoundError, parseFields, type BlobStore } from '@sv/platform';
 import { UnreadableSubmissionError, type JobPlan, type PlannedItem } from '../jobs/job-plan.ts';
 import { groupReleases, type CsvReleaseGroup } from './csv-groups.ts';
 import { layoutOf, recordOf } from './csv-layout.ts';
+import { mediaOfCsvGroup } from './csv-media.ts';
 import { cellKey, draftOf } from './csv-release-body.ts';
 import { schemaErrorsAtCells } from './csv-schema-errors.ts';
 import { readCsvSheet, type CsvReadLimits } from './csv-sheet.ts';
@@ -26,6 +27,11 @@ const planGroup = (group: CsvReleaseGroup, importKey: string): GroupPlan => {
   const draft = draftOf(group, importKey);
   const errors: Record<string, string[]> = { ...group.conflicts, ...draft.errors };
   const parsed = parseFields(ReleaseImportBody, draft.body);
+  const places = parsed.ok
+    ? (parsed.data.release.tracks ?? []).map((track) => ({ position: track.position, disc_number: track.disc_number ?? 1, ...(track.isrc ? { isrc: track.isrc } : {}) }))
+    : [];
+  const files = mediaOfCsvGroup(group, places);
+  Object.assign(errors, files.conflicts);
   if (!parsed.ok) {
     for (const [key, messages] of Object.entries(schemaErrorsAtCells(draft, parsed.fields, firstRow))) {
       // A cell that could not be read is reported already; the schema would only miss its value.
@@ -36,7 +42,7 @@ const planGroup = (group: CsvReleaseGroup, importKey: string): GroupPlan => {
     // The catalogue's refusals name fields of the release it was sent (`tracks.1.isrc`): placed at their cells too.
     const errorsAt = (fields: Record<string, string[]>) =>
       schemaErrorsAtCells(draft, Object.fromEntries(Object.entries(fields).map(([field, messages]) => [`release.${field}`, messages])), firstRow);
-    return { item: { path: cellKey(firstRow), body: parsed.data, errorsAt } };
+    return { item: { path: cellKey(firstRow), body: parsed.data, errorsAt, ...(files.media ? { media: files.media } : {}) } };
   }
   return { errors };
 };
