@@ -27,6 +27,6 @@ export const useFinanceSandboxWorld = (): FinanceSandboxWorld => {
   }, 120_000);
   afterAll(async () => {
     await world.platform?.stop();
-  });
+  }, 120_000);
   return world;
 };

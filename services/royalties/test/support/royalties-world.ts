@@ -70,9 +70,10 @@ export const useRoyaltiesWorld = (env?: Record<string, string> | (() => Promise<
   beforeAll(async () => {
     Object.assign(world, await startRoyaltiesWorld(typeof env === 'function' ? await env() : env));
   }, 120_000);
+  // Stopping five processes and dropping the database can take a while on a loaded machine.
   afterAll(async () => {
     await world.platform?.stop();
-  });
+  }, 120_000);
   return world;
 };
 
