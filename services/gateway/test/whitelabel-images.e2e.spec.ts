@@ -84,9 +84,10 @@ describe('white-label logo and favicon: re-encoded, never stored raw', () => {
     owner = apiClient(platform.baseUrl, (await platform.adminOk('key', 'create', '--tenant', 'brand', '--role', 'owner')).key);
   }, 120_000);
 
+  // Stopping the platform can take a while on a loaded machine.
   afterAll(async () => {
     await platform?.stop();
-  });
+  }, 120_000);
 
   const upload = (asset: 'logo' | 'favicon', bytes: Buffer, type: string, filename: string): Promise<ApiResponse> =>
     owner(`/tenants/whitelabel/${asset}`, { method: 'POST', raw: form(asset, bytes, type, filename) });
