@@ -24,7 +24,7 @@ let blobs: LocalDiskBlobStore;
 const guards = (overrides: Partial<UrlDownloadGuards> = {}): UrlDownloadGuards => ({
   maxBytes: 1024 * 1024,
   maxRedirects: 2,
-  timeoutMs: 5_000,
+  timeoutMs: 60_000, // not under test; generous for a loaded machine
   isAllowedAddress: undefined,
   ...overrides,
 });

@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 afterAll(() => receiver.close());
 
-const send = (allowPrivateUrls: boolean) => httpSender({ timeoutMs: 2_000, allowPrivateUrls, userAgent: 'sv-webhooks/test', excerptBytes: 1024 });
+const send = (allowPrivateUrls: boolean) => httpSender({ timeoutMs: 30_000, allowPrivateUrls, userAgent: 'sv-webhooks/test', excerptBytes: 1024 });
 const request = (url: string) => ({ url, body: '{"id":"e"}', headers: { 'content-type': 'application/json', 'X-Service-Event-Id': 'e' } });
 
 describe('httpSender', () => {
