@@ -1,4 +1,5 @@
-import { ImageRejectedError, inspectImage, type ImageRejection } from '@sv/platform';
+import { ImageRejectedError, type ImageRejection } from '@sv/platform';
+import { inspectImage } from '@sv/platform/images';
 import sharp from 'sharp';
 import { ARTWORK_MIN_SIDE, convertToJpeg } from '../src/app/artwork/image-pipeline.ts';
 import {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { buildApp } from 'fauxqs';
-import { S3BlobStore, createS3Client } from '@sv/platform';
+import { S3BlobStore, createS3Client } from '@sv/platform/s3';
 import { imageOf } from './upload-sniffing.fixtures.ts';
 
 const CDN_URL = 'https://cdn.example.test/blobs';

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { buildApp } from 'fauxqs';
 import { BlobTooLargeError } from '@sv/platform';
-import { S3BlobStore, createS3Client } from '@sv/platform';
+import { S3BlobStore, createS3Client } from '@sv/platform/s3';
 
 const MEGABYTE = 1024 * 1024;
 const CDN_URL = 'https://cdn.example.test/blobs';

@@ -5,7 +5,7 @@ import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, UploadPart
 import { buildApp } from 'fauxqs';
 import { Messages } from '@sv/contracts';
 import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
-import { createS3Client } from '@sv/platform';
+import { createS3Client } from '@sv/platform/s3';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { imageOf, padded } from './upload-sniffing.fixtures.ts';

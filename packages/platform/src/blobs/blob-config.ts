@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LocalDiskBlobStore, type BlobStore } from './blob-store.ts';
-import { S3BlobStore, createS3Client } from './s3-blob-store.ts';
+import { LazyS3BlobStore } from './lazy-s3-blob-store.ts';
 
 /**
  * The blob store's environment: local disk (SV_BLOB_DIR, default) or an S3-compatible bucket.
@@ -86,6 +86,6 @@ export const openBlobStore = (settings: BlobStoreConfig, cdnUrl: string): Opened
     const store = new LocalDiskBlobStore(settings.dir, cdnUrl, settings.signingSecret);
     return { store, root: store.root, local: store, close: () => undefined };
   }
-  const client = createS3Client(settings);
-  return { store: new S3BlobStore(client, settings.bucket, cdnUrl), root: undefined, local: undefined, close: () => client.destroy() };
+  const store = new LazyS3BlobStore(settings, settings.bucket, cdnUrl);
+  return { store, root: undefined, local: undefined, close: () => store.close() };
 };

@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import got, { type Request } from 'got';
+import type { Request } from 'got';
 import { literalAddressOf } from './address-policy.ts';
 import { REFUSED_ADDRESS_CODE, guardedLookup } from './guarded-lookup.ts';
 
@@ -63,6 +63,8 @@ export const guardedRequest = async (url: URL, options: GuardedRequestOptions): 
   const allowed = options.isAllowedAddress;
   const literal = literalAddressOf(url);
   if (allowed && literal !== undefined && !allowed(literal)) throw refused(literal);
+  // Loaded on the first outbound request: most services never make one, and got is slow to load.
+  const { default: got } = await import('got');
   const request = got.stream(url, {
     method: options.method,
     agent: { http: options.agents.http, https: options.agents.https },

@@ -1,3 +1,3 @@
-export * from './image-rejection.ts';
+// Decoding and re-encoding (sharp) load only where images are handled: `@sv/platform/images`.
 export * from './inspect-image.ts';
 export * from './reencode-image.ts';

@@ -1,4 +1,4 @@
-import { reencodeImage, type ImageRules } from '@sv/platform';
+import { reencodeImage, type ImageRules } from '@sv/platform/images';
 
 /** The spec's image rules (Limits: Image file, Cover art). */
 export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;

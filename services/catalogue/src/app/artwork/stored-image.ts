@@ -10,8 +10,8 @@ import {
   readBuffer,
   uploadedImageRejectionError,
   type BlobStore,
-  type ImageRules,
 } from '@sv/platform';
+import type { ImageRules } from '@sv/platform/images';
 import type { Logger } from 'pino';
 import { IMAGE_MAX_BYTES, convertToJpeg } from './image-pipeline.ts';
 

@@ -4,14 +4,12 @@ import {
   ImageRejectedError,
   putBuffer,
   readBuffer,
-  reencodeImage,
   uploadedImageRejectionError,
   type BlobStore,
-  type ImageEncoding,
   type Logger,
-  type ReencodedImage,
   type StoredBlob,
 } from '@sv/platform';
+import { reencodeImage, type ImageEncoding, type ReencodedImage } from '@sv/platform/images';
 import { EXTENSION_BY_MIME, uploadKind } from '../routing/upload-kinds.ts';
 import { TenantNotFoundError } from './tenants.errors.ts';
 
