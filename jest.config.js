@@ -12,12 +12,14 @@ const project = (name, root) => ({
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
-  testTimeout: 30_000,
+  testTimeout: 60_000,
 });
 
 export default {
-  // Integration tests talk to real processes; on a busy two-core machine 5 s is too tight a default.
-  testTimeout: 30_000,
+  // Integration tests talk to real processes; on a busy two-core machine 5 s is too tight a default,
+  // and an afterAll that stops a platform (SIGTERM, up to 10 s grace each, the database dropped)
+  // has been seen to pass 30 s there.
+  testTimeout: 60_000,
   projects: [
     project('contracts', '<rootDir>/packages/contracts'),
     project('platform', '<rootDir>/packages/platform'),
@@ -29,6 +31,7 @@ export default {
     project('delivery', '<rootDir>/services/delivery'),
     project('ingestion', '<rootDir>/services/ingestion'),
     project('royalties', '<rootDir>/services/royalties'),
+    project('analytics', '<rootDir>/services/analytics'),
     project('docs', '<rootDir>/services/docs'),
     project('mcp', '<rootDir>/services/mcp'),
     project('dev', '<rootDir>/tools/dev'),

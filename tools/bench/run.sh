@@ -13,6 +13,9 @@
 #                     (flags: --iterations N (50), --warmup N (5))
 #   royalties         a sales-report CSV import (rows/s, the service's peak memory) and a statement
 #                     cycle over tracks with three-way splits (flags: --rows N (1000000), --tracks N (10000))
+#   analytics         a streams report load (rows/s) and p50/p99 of overview, time-series and the streaming
+#                     summary, tracks and markets, one tenant among ten (flags: --snapshots N (1000000),
+#                     --rows N (1000000), --tenants N (10), --requests N (200))
 # `run.sh` runs them all with their defaults; `run.sh NAME [flags]` runs one. Flags without a
 # name go to artist-read, as before. Needs Postgres and NATS reachable (SV_TEST_POSTGRES_URL /
 # SV_TEST_NATS_URL, same defaults as the tests), and ffmpeg and OpenSSH for delivery-latency;
@@ -22,8 +25,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 NODE=node_modules/.bin/node
 bench() { "$NODE" "tools/bench/src/$1.bench.ts" "${@:2}"; }
 case "${1:-all}" in
-  artist-read | ddex-build | delivery-latency | ingestion-bulk | ddex-read | royalties) bench "$@" ;;
+  artist-read | ddex-build | delivery-latency | ingestion-bulk | ddex-read | royalties | analytics) bench "$@" ;;
   release-write) bench artist-read --scenario write "${@:2}" ;;
-  all) bench artist-read && bench artist-read --scenario write && bench ddex-build && bench delivery-latency && bench ingestion-bulk && bench ddex-read && bench royalties ;;
+  all) bench artist-read && bench artist-read --scenario write && bench ddex-build && bench delivery-latency && bench ingestion-bulk && bench ddex-read && bench royalties && bench analytics ;;
   *) bench artist-read "$@" ;;
 esac

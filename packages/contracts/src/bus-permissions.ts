@@ -21,7 +21,7 @@ import { VideoEvents } from './videos.ts';
  * Who connects to an environment's bus, each with credentials of its own: the running services and
  * the operator command. Nothing else inside the cluster is trusted for where it connects from.
  */
-export const BUS_IDENTITIES = ['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks', 'ingestion', 'royalties', 'admin'] as const;
+export const BUS_IDENTITIES = ['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks', 'ingestion', 'royalties', 'analytics', 'admin'] as const;
 export type BusIdentity = (typeof BUS_IDENTITIES)[number] | ServiceName;
 
 /** Replies to an identity's requests come to inboxes under this prefix, which only it may read. */
@@ -68,7 +68,9 @@ export const BUS_ROLES: Record<(typeof BUS_IDENTITIES)[number], BusRole> = {
   webhooks: { calls: ['supply-chain'], publishes: [], answers: true, jetstream: true, accessChanges: 'none' },
   ingestion: { calls: ['catalogue', 'supply-chain', 'delivery'], publishes: events(IngestionEvents), answers: true, jetstream: true, accessChanges: 'none' },
   royalties: { calls: ['catalogue', 'gateway'], publishes: events(RoyaltyEvents, FinanceEvents), answers: true, jetstream: true, accessChanges: 'none' },
-  admin: { calls: ['catalogue', 'delivery', 'ingestion'], publishes: [], answers: false, jetstream: false, accessChanges: 'announce' },
+  // Reads royalty statements' facts when one completes; resolves report rows and releases against the catalogue.
+  analytics: { calls: ['catalogue', 'royalties', 'gateway'], publishes: [], answers: true, jetstream: true, accessChanges: 'none' },
+  admin: { calls: ['catalogue', 'delivery', 'ingestion', 'analytics'], publishes: [], answers: false, jetstream: false, accessChanges: 'announce' },
 };
 
 export interface SubjectPermissions {

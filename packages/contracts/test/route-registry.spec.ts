@@ -1,5 +1,4 @@
 import {
-  BUILT_SERVICES,
   LoginBody,
   ListReleasesQuery,
   Messages,
@@ -198,14 +197,6 @@ describe('the route registry', () => {
     expect(offending((route) => neverKeyed(route) && route.idempotent)).toEqual([]);
     expect(offending((route) => !neverKeyed(route) && route.service !== 'gateway' && !route.idempotent)).toEqual([]);
     expect(routesOf('gateway').filter((route) => route.idempotent).map(pair)).toEqual(['POST /tenants/clients', 'PUT /tenants/domain']);
-  });
-
-  it('marks the routes of services not built yet', () => {
-    expect(BUILT_SERVICES).toEqual(['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks', 'ingestion', 'royalties']);
-    const unbuilt = new Set(ROUTES.filter((route) => !route.built).map((route) => route.service));
-    expect([...unbuilt].sort()).toEqual(['analytics']);
-    // The royalties service serves every route it owns, finance and the monthly statements included.
-    expect(routesOf('royalties').filter((route) => !route.built).map((route) => route.path)).toEqual([]);
   });
 
   it('lists error statuses in order, with the ones every route of its kind can give', () => {

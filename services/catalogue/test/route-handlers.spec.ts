@@ -26,6 +26,11 @@ const INTERNAL_OPERATIONS: readonly string[] = [
   'releases.import',
   // its takedown messages, via the same client: the release a message names by UPC
   'releases.find_by_upc',
+  // analytics, via services/analytics/src/nats/clients/catalogue.client.ts: the releases an ingest names,
+  // the catalogue's size for the streaming summary, and the delivered releases coverage lists
+  'releases.describe',
+  'catalogue.counts',
+  'releases.delivered',
 ];
 
 /** The table as the service builds it, from a context none of whose members is used. */

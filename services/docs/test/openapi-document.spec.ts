@@ -156,16 +156,6 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('still describes routes of services not built yet, marked as such', () => {
-    const notBuilt = operations.filter(({ method, path }) => !routeOf(method, path).built);
-    expect(notBuilt.map(({ path }) => path)).toEqual(expect.arrayContaining(['/analytics/overview']));
-    for (const { operation } of notBuilt) {
-      expect(operation['x-status']).toBe('not-built');
-      expect(operation.description).toContain('Not built yet');
-    }
-    expect(operationAt('GET', '/releases')['x-status']).toBeUndefined();
-  });
-
   it('lists the other spellings of a route as aliases of the one described', () => {
     expect(operationAt('POST', '/auth/refresh')['x-aliases']).toEqual(['/auth/token/refresh']);
     expect(operationAt('POST', '/tracks/{uuid}/audio')['x-aliases']).toEqual(['/tracks/{uuid}/upload']);

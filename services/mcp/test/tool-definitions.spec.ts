@@ -97,11 +97,8 @@ describe('annotations', () => {
 });
 
 describe('descriptions and inputs', () => {
-  it('describes a tool by its route summary, and says when its service is not built yet', () => {
+  it('describes a tool by its route summary', () => {
     expect(toolOf('list_releases').description).toContain(ROUTES.find((route) => route.operation === 'releases.list')?.summary);
-    const unbuilt = tools.find((tool) => !tool.route.built);
-    expect(unbuilt?.description).toMatch(/Not yet available/);
-    expect(toolOf('list_releases').description).not.toMatch(/Not yet available/);
   });
 
   it('offers path parameters, query and body fields as one set of arguments', () => {

@@ -31,11 +31,13 @@ describe('the Kubernetes manifests', () => {
     ['webhooks-deployment.yaml', ['SV_WEBHOOK_SECRET_KEY']],
     ['ingestion-deployment.yaml', ['SV_BLOB_SIGNING_SECRET']],
     ['delivery-deployment.yaml', ['SV_BLOB_SIGNING_SECRET', 'SV_DDEX_PARTY_ID', 'SV_DELIVERY_SFTP_HOST_KEY']],
+    ['royalties-deployment.yaml', ['SV_BLOB_SIGNING_SECRET']],
+    ['analytics-deployment.yaml', ['SV_BLOB_SIGNING_SECRET']],
   ])('%s reads its secrets and identifiers from Secrets', (file, variables) => {
     for (const variable of variables) expect({ variable, fromSecret: fromSecret(read(file), variable) }).toEqual({ variable, fromSecret: true });
   });
 
-  it.each(['gateway', 'catalogue', 'supply-chain', 'webhooks', 'ingestion', 'delivery'])('%s mounts its own bus credentials and the bus CA, and speaks TLS', (service) => {
+  it.each(['gateway', 'catalogue', 'supply-chain', 'webhooks', 'ingestion', 'delivery', 'royalties', 'analytics'])('%s mounts its own bus credentials and the bus CA, and speaks TLS', (service) => {
     const manifest = read(`${service}-deployment.yaml`);
     expect(manifest).toMatch(new RegExp(`secretName: nats-${service}\\n`));
     expect(manifest).toContain('secretName: nats-ca');

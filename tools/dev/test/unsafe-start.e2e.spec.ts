@@ -34,13 +34,15 @@ const start = (entry: string, env: Record<string, string>): Promise<{ code: numb
     });
   });
 
-const EXPECTED: Record<'gateway' | 'catalogue' | 'supply-chain' | 'webhooks' | 'ingestion' | 'delivery', string[]> = {
+const EXPECTED: Record<'gateway' | 'catalogue' | 'supply-chain' | 'webhooks' | 'ingestion' | 'delivery' | 'royalties' | 'analytics', string[]> = {
   gateway: ['SV_TOKEN_SECRET', 'SV_BLOB_SIGNING_SECRET', 'SV_NATS_CREDENTIALS', 'SV_ALLOW_PRIVATE_URLS', 'SV_RATE_LIMIT_MULTIPLIER', 'SV_COOKIE_SECURE', 'SV_SMTP_URL'],
   catalogue: ['SV_BLOB_SIGNING_SECRET', 'SV_NATS_CREDENTIALS', 'SV_ALLOW_PRIVATE_URLS', 'SV_UPC_PREFIX', 'SV_ISRC_REGISTRANT'],
   'supply-chain': ['SV_NATS_CREDENTIALS', 'SV_ALLOW_PRIVATE_URLS'],
   webhooks: ['SV_WEBHOOK_SECRET_KEY', 'SV_NATS_CREDENTIALS', 'SV_ALLOW_PRIVATE_URLS'],
   ingestion: ['SV_BLOB_SIGNING_SECRET', 'SV_NATS_CREDENTIALS', 'SV_ALLOW_PRIVATE_URLS'],
   delivery: ['SV_BLOB_SIGNING_SECRET', 'SV_NATS_CREDENTIALS', 'SV_ALLOW_PRIVATE_URLS', 'SV_DDEX_PARTY_ID', 'SV_DELIVERY_TRANSPORT'],
+  royalties: ['SV_BLOB_SIGNING_SECRET', 'SV_NATS_CREDENTIALS', 'SV_ALLOW_PRIVATE_URLS'],
+  analytics: ['SV_BLOB_SIGNING_SECRET', 'SV_NATS_CREDENTIALS', 'SV_ALLOW_PRIVATE_URLS'],
 };
 
 describe.each(['production', 'sandbox'] as const)('a %s start on development values', (environment) => {

@@ -8,14 +8,11 @@ import {
   type RouteRequest,
 } from './route-definition.ts';
 
-/** Services that exist under services/; a route of any other answers 503 until it is built. */
-export const BUILT_SERVICES: readonly RoutedService[] = ['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks', 'ingestion', 'royalties'];
-
 /** Methods whose writes honour Idempotency-Key (spec: POST, PUT and PATCH; GET and DELETE ignore it). */
 const KEYED_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
 
 type RequiredInput = 'method' | 'path' | 'service' | 'operation' | 'summary' | 'responses';
-type OptionalInput = 'upload' | 'errorResponses' | 'paginated' | 'aliasOf' | 'anonymous' | 'idempotent' | 'sensitive' | 'built' | 'serviceTimeoutMs';
+type OptionalInput = 'upload' | 'errorResponses' | 'paginated' | 'aliasOf' | 'anonymous' | 'idempotent' | 'sensitive' | 'serviceTimeoutMs';
 
 export interface RouteInput<TService extends RoutedService>
   extends Pick<RouteDefinition<TService>, RequiredInput>,
@@ -68,7 +65,6 @@ export const defineRoute = <TService extends RoutedService>(input: RouteInput<TS
     request: input.request ?? {},
     responses: input.responses,
     errors: ERROR_STATUSES.filter((status) => listed.has(status)),
-    built: input.built ?? BUILT_SERVICES.includes(input.service),
   };
   if (input.upload) route.upload = input.upload;
   if (input.errorResponses) route.errorResponses = input.errorResponses;

@@ -111,8 +111,6 @@ export interface RouteDefinition<TService extends RoutedService = RoutedService>
    * both, documentation and tools show the canonical one.
    */
   aliasOf?: string;
-  /** False while the owning service does not exist yet: the gateway answers 503 for it. */
-  built: boolean;
   /**
    * How long the gateway waits for the service's answer, when the route's work is longer than a
    * request's usual bound (loading a large report); unset, the gateway's SV_SERVICE_TIMEOUT_MS.

@@ -3,6 +3,7 @@ import type { CatalogueContext } from '../catalogue-context.ts';
 import { animatedArtworkOperations } from './animated-artwork.handlers.ts';
 import { artistOperations } from './artists.handlers.ts';
 import { artworkOperations } from './artwork.handlers.ts';
+import { catalogueStatsOperations } from './catalogue-stats.handlers.ts';
 import { creditOperations } from './credits.handlers.ts';
 import { localizationOperations } from './localizations.handlers.ts';
 import { recordingOperations } from './recordings.handlers.ts';
@@ -23,4 +24,5 @@ export const catalogueOperations = (context: CatalogueContext): OperationTable =
   ...localizationOperations(context),
   ...videoOperations(context),
   ...recordingOperations(context),
+  ...catalogueStatsOperations(context),
 });

@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
@@ -6,11 +9,14 @@ import {
   DeliveryOperation,
   Role,
   SFTP_SUPPLIER_OPERATION,
+  STREAMING_LOAD_FILE_OPERATION,
+  STREAMING_LOAD_TIMEOUT_MS,
+  StreamingLoadFileReply,
   TenantDomain,
   apiSubject,
   systemPrincipal,
 } from '@sv/contracts';
-import { DomainError, callService, parseOrThrow } from '@sv/platform';
+import { DomainError, callService, parseOrThrow, type BlobStore } from '@sv/platform';
 import ssh2 from 'ssh2';
 import { z } from 'zod';
 import { createApiKey, presentApiKey, revokeApiKey } from '../app/api-keys/api-keys.service.ts';
@@ -35,6 +41,8 @@ export interface AdminContext {
   subjectPrefix: string;
   /** Tells every gateway replica, after the change is committed, to forget the tenant's cached credentials. */
   accessChanged: (tenantId: string) => Promise<void>;
+  /** Opened lazily: only commands that hand a file to a service store one. */
+  blobs: () => BlobStore;
 }
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -75,6 +83,16 @@ const DeliveryStage = z.object({ release: z.uuid(), dsp: z.string().trim().min(1
 /** The nil UUID: the operator acts for no tenant; the delivery service finds the release's own. */
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
 const TenantOnly = z.object({ tenant: slug });
+const AnalyticsLoad = z.object({ tenant: slug, file: z.string().min(1), store: z.string().trim().min(1).max(100).optional() });
+
+/** The largest report file the operator command stores for analytics. */
+const REPORT_MAX_BYTES = 10 * 1024 ** 3;
+
+/** The stored copy keeps a report's own extension when it is a plain one (`.tsv`, `.csv`). */
+const reportExtension = (path: string): string => {
+  const extension = extname(path).toLowerCase();
+  return /^\.[a-z0-9]{1,10}$/.test(extension) ? extension : '.report';
+};
 
 /** `noun verb` → what it does and prints; every command prints exactly one JSON document. */
 export const ADMIN_COMMANDS: Record<string, Command> = {
@@ -163,6 +181,36 @@ export const ADMIN_COMMANDS: Record<string, Command> = {
     const body = reply.body as { supplier?: Record<string, unknown>; error?: string } | undefined;
     if (reply.status !== 200) throw new DomainError('bad_request', body?.error ?? `ingestion answered ${reply.status}`);
     return { supplier: { tenant: tenant.slug, ...body?.supplier, upload_to: 'incoming/', public_key: keys.public.trim(), private_key: keys.private } };
+  },
+  'analytics load': async ({ em, nats, subjectPrefix, blobs }, flags) => {
+    const input = parseOrThrow(AnalyticsLoad, flags);
+    const tenant = await findTenantBySlug(em, input.tenant);
+    const path = resolve(input.file);
+    if (!(await stat(path).catch(() => undefined))?.isFile()) throw new DomainError('bad_request', `--file: ${input.file} is not a readable file.`);
+    // The file travels as a private blob of the tenant; only its key rides NATS.
+    const stored = await blobs().put(createReadStream(path), {
+      tenantId: tenant.id,
+      extension: reportExtension(path),
+      maxBytes: REPORT_MAX_BYTES,
+      contentType: 'text/plain',
+      visibility: 'private',
+    });
+    const reply = await callService(
+      await nats(),
+      apiSubject(subjectPrefix, 'analytics'),
+      {
+        operation: STREAMING_LOAD_FILE_OPERATION,
+        body: { blob_key: stored.key, file_name: basename(path), ...(input.store ? { store: input.store } : {}) },
+        principal: { ...systemPrincipal(tenant.id, 'admin'), tenant_slug: tenant.slug },
+      },
+      STREAMING_LOAD_TIMEOUT_MS,
+    );
+    if (reply.status !== 200) {
+      await blobs().remove(stored.key);
+      const body = reply.body as { error?: string } | undefined;
+      throw new DomainError('bad_request', body?.error ?? `analytics answered ${reply.status}`);
+    }
+    return { report: StreamingLoadFileReply.parse(reply.body).report };
   },
   'delivery stage': async ({ nats, subjectPrefix }, flags) => {
     const input = parseOrThrow(DeliveryStage, flags);

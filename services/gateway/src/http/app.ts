@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import cookieParser from 'cookie-parser';
 import express, { Router, type Express, type RequestHandler } from 'express';
 import { Messages, ROUTES, type AnyRouteDefinition, type Environment } from '@sv/contracts';
-import { NotFoundError, UnavailableError, type Logger } from '@sv/platform';
+import { NotFoundError, type Logger } from '@sv/platform';
 import type { BlobStore } from '@sv/platform';
 import type { IdempotencyService } from '../app/idempotency/idempotency.service.ts';
 import type { ApiKeyLookup } from '../app/auth/authenticate-api-key.ts';
@@ -54,9 +54,6 @@ export interface GatewayAppDeps {
   logger: Logger;
 }
 
-/** A route whose service does not serve it yet. */
-const notBuilt: RequestHandler = (_req, _res, next) => next(new UnavailableError(undefined, 'route_not_built'));
-
 const notFound: RequestHandler = () => {
   throw new NotFoundError(Messages.endpointNotFound, 'route.not_found');
 };
@@ -91,9 +88,6 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   const keyed = idempotency(deps.idempotency);
   const json = jsonBody(jsonBodyLimitBytes(deps.nc.info?.max_payload ?? 1024 * 1024));
   const forwardedChain = (entry: AnyRouteDefinition): RequestHandler[] => {
-    // Declared and described, but its service does not serve it yet: 503, as for a service that is down.
-    // A JSON body is still read first, so a malformed one gets its 4xx as everywhere; no upload is stored.
-    if (!entry.built) return entry.upload ? [notBuilt] : [json, notBuilt];
     const send = forward(entry, deps.nc, deps.subjectPrefix, deps.serviceTimeoutMs, deps.blobs);
     // Uploads are not keyed (docs/decisions.md): a key would compare the form fields, not the file.
     return entry.upload ? [acceptUpload(entry.upload, deps.blobs), send] : entry.idempotent ? [json, keyed, send] : [json, send];

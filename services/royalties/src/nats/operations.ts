@@ -4,6 +4,7 @@ import { balanceOperations } from './balance.handlers.ts';
 import { financeOperations } from './finance.handlers.ts';
 import { monthlyStatementOperations } from './monthly-statements.handlers.ts';
 import { splitOperations } from './splits.handlers.ts';
+import { statementFactOperations } from './statement-facts.handlers.ts';
 import { statementOperations } from './statements.handlers.ts';
 import { withdrawalOperations } from './withdrawals.handlers.ts';
 
@@ -15,4 +16,5 @@ export const royaltiesOperations = (context: RoyaltiesContext): OperationTable =
   ...withdrawalOperations(context),
   ...monthlyStatementOperations(context),
   ...financeOperations(context),
+  ...statementFactOperations(context),
 });

@@ -110,6 +110,8 @@ export const StreamingChartsReply = envelope(
         artist: z.string(),
         position: z.number().int(),
         previous: z.number().int().nullable(),
+        /** previous − position: positive when the entry climbed; null when it is new to the chart. */
+        movement: z.number().int().nullable(),
       }),
     ),
   }),

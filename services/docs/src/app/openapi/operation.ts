@@ -18,10 +18,6 @@ const PAGINATION_WORDS: Record<Pagination, string> = {
 /** The prose under the summary: what the registry knows that the schemas do not show. */
 const describeRoute = (route: AnyRouteDefinition, aliases: readonly AnyRouteDefinition[]): string =>
   [
-    route.built
-      ? undefined
-      : `**Not built yet.** The ${route.service} service does not serve this route yet; until it does, the gateway answers 503. ` +
-        'The contract below is the one it will keep.',
     route.rate === null
       ? 'Not rate limited.'
       : `Rate limit category \`${route.rate}\`: ${RATE_LIMITS[route.rate]} requests per minute per token.`,
@@ -48,7 +44,6 @@ export const routeOperation = (route: AnyRouteDefinition, operationId: string, a
     'x-service': route.service,
     ...(route.rate === null ? {} : { 'x-rate-limit-category': route.rate }),
     ...(route.paginated ? { 'x-pagination': route.paginated } : {}),
-    ...(route.built ? {} : { 'x-status': 'not-built' }),
     ...(aliases.length > 0 ? { 'x-aliases': aliases.map((alias) => toOpenApiPath(alias.path)) } : {}),
   };
 };

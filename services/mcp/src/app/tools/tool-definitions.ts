@@ -23,7 +23,6 @@ const PAGING: Record<NonNullable<AnyRouteDefinition['paginated']>, string> = {
 
 const descriptionOf = (route: AnyRouteDefinition): string => {
   const notes = [route.summary];
-  if (!route.built) notes.push(`Not yet available: the ${route.service} service does not serve this route yet, so it answers 503.`);
   if (route.paginated) notes.push(PAGING[route.paginated]);
   if (route.upload) {
     notes.push(

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/*
+ * Internal operations analytics asks other services, on the caller's (or the event's tenant's)
+ * behalf so another tenant's records are never seen. Each side imports these schemas.
+ */
+
+/** Catalogue: the caller's releases among these ids (absent ids are simply not returned). */
+export const RELEASES_DESCRIBE_OPERATION = 'releases.describe';
+export const RELEASES_DESCRIBE_BATCH = 1_000;
+export const ReleasesDescribeBody = z.object({ ids: z.array(z.uuid()).max(RELEASES_DESCRIBE_BATCH) });
+export type ReleasesDescribeBody = z.infer<typeof ReleasesDescribeBody>;
+export const DescribedRelease = z.object({
+  release_id: z.uuid(),
+  title: z.string(),
+  artist_id: z.uuid().nullable(),
+  upc: z.string().nullable(),
+});
+export type DescribedRelease = z.infer<typeof DescribedRelease>;
+export const ReleasesDescribeReply = z.object({ releases: z.array(DescribedRelease) });
+export type ReleasesDescribeReply = z.infer<typeof ReleasesDescribeReply>;
+
+/** Catalogue: how big the caller's catalogue is (live records only). */
+export const CATALOGUE_COUNTS_OPERATION = 'catalogue.counts';
+export const CatalogueCountsReply = z.object({
+  /** Releases of every type. */
+  products: z.number().int().nonnegative(),
+  /** Releases of the album type. */
+  albums: z.number().int().nonnegative(),
+  tracks: z.number().int().nonnegative(),
+  artists: z.number().int().nonnegative(),
+});
+export type CatalogueCountsReply = z.infer<typeof CatalogueCountsReply>;
+
+/** Catalogue: the caller's releases that were delivered to stores (approved or later), with their barcodes. */
+export const RELEASES_DELIVERED_OPERATION = 'releases.delivered';
+export const DeliveredRelease = z.object({
+  release_id: z.uuid(),
+  title: z.string(),
+  upc: z.string().nullable(),
+  /** The barcode as the DDEX delivery carried it (the ICPN), which a store's report quotes. */
+  delivered_barcode: z.string().nullable(),
+});
+export type DeliveredRelease = z.infer<typeof DeliveredRelease>;
+export const ReleasesDeliveredReply = z.object({ releases: z.array(DeliveredRelease) });
+export type ReleasesDeliveredReply = z.infer<typeof ReleasesDeliveredReply>;
+
+/**
+ * Royalties: a completed file-level statement's matched lines, summed per release, artist, store and
+ * period, so the first analytics family can show revenue aligned with royalty statements.
+ */
+export const STATEMENT_FACTS_OPERATION = 'royalties.statement_facts';
+export const StatementFactsBody = z.object({ statement_id: z.uuid() });
+export const StatementFact = z.object({
+  release_id: z.uuid().nullable(),
+  release_title: z.string().nullable(),
+  artist_id: z.uuid().nullable(),
+  dsp_name: z.string(),
+  /** As the statement's lines give it: YYYY-MM or YYYY-MM-DD. */
+  period: z.string(),
+  streams: z.number().int(),
+  /** Micro-units as a decimal integer string (signed: adjustments are negative). */
+  revenue_micros: z.string().regex(/^-?\d+$/),
+});
+export type StatementFact = z.infer<typeof StatementFact>;
+export const StatementFactsReply = z.object({ statement_id: z.uuid(), status: z.string(), facts: z.array(StatementFact) });
+export type StatementFactsReply = z.infer<typeof StatementFactsReply>;
+
+/**
+ * Analytics (operator command → analytics): load a DSP report file the operator stored as a private
+ * blob of the tenant. Only the platform itself (a system principal) may ask; the reply describes
+ * what was loaded. Loading a large file takes a while: callers wait up to STREAMING_LOAD_TIMEOUT_MS.
+ */
+export const STREAMING_LOAD_FILE_OPERATION = 'streaming.load_file';
+export const STREAMING_LOAD_TIMEOUT_MS = 15 * 60_000;
+export const StreamingLoadFileBody = z.object({
+  /** A private blob of the principal's tenant (`private/<tenant>/…`). */
+  blob_key: z.string().min(1).max(500),
+  file_name: z.string().trim().min(1).max(255),
+  /** Names the store, over what the file itself says. */
+  store: z.string().trim().min(1).max(100).optional(),
+});
+export type StreamingLoadFileBody = z.infer<typeof StreamingLoadFileBody>;
+
+/** What a loaded report file holds, as the operator command prints it. */
+export const StreamingReportSummary = z.object({
+  uuid: z.uuid(),
+  file_name: z.string(),
+  store: z.string(),
+  format: z.enum(['dsr', 'csv']),
+  kind: z.enum(['streams', 'playlists', 'charts']),
+  sha256: z.string(),
+  size_bytes: z.number().int().nonnegative(),
+  first_day: z.string().nullable(),
+  last_day: z.string().nullable(),
+  rows: z.number().int().nonnegative(),
+  /** DSR usages of a use type that is neither a stream nor a download (ringtones, say). */
+  skipped_rows: z.number().int().nonnegative(),
+  matched: z.object({ isrc: z.number().int().nonnegative(), upc: z.number().int().nonnegative(), unmatched: z.number().int().nonnegative() }),
+  /** Rows of earlier loads this load replaced: the same file loaded again, or days a later file revised. */
+  replaced_rows: z.number().int().nonnegative(),
+  loaded_at: z.string(),
+});
+export type StreamingReportSummary = z.infer<typeof StreamingReportSummary>;
+export const StreamingLoadFileReply = z.object({ report: StreamingReportSummary });
+export type StreamingLoadFileReply = z.infer<typeof StreamingLoadFileReply>;

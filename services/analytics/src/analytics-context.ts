@@ -1,0 +1,16 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { BlobStore } from '@sv/platform';
+import type { Logger } from 'pino';
+import type { CataloguePort } from './app/catalogue-port.ts';
+import type { RoyaltiesPort } from './app/royalties-port.ts';
+import type { AnalyticsConfig } from './config.ts';
+
+/** What the analytics service's adapters hand to its use-cases: the ORM, config, blobs and its ports. */
+export interface AnalyticsContext {
+  orm: MikroORM;
+  config: AnalyticsConfig;
+  logger: Logger;
+  blobs: BlobStore;
+  catalogue: CataloguePort;
+  royalties: RoyaltiesPort;
+}

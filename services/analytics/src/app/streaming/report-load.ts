@@ -1,0 +1,227 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Transform, pipeline, type Readable } from 'node:stream';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { systemPrincipal, type StreamingReportSummary } from '@sv/contracts';
+import type { CataloguePort } from '../catalogue-port.ts';
+import { matchCodes, type CodeMatches } from './code-matching.ts';
+import { CHART_SHAPE, PLAYLIST_SHAPE, RECORDING_COLUMNS, SHAPES, STREAM_SHAPE } from './report-kinds.ts';
+import { detectFormat, openReport } from './report-format.ts';
+import type { OpenedReport, ReportKind } from './report-records.ts';
+import { stageRecords, type StagedFacts } from './report-staging.ts';
+import { rebuildDayRollups, rebuildWindowRollups } from './stream-rollups.ts';
+import { MalformedReportError } from './streaming.errors.ts';
+
+/** A report file to load, wherever it is kept (a blob, a drop folder). */
+export interface ReportSource {
+  fileName: string;
+  blobKey: string | null;
+  /** Opens the file from its start; called twice (to tell its format, then to read it). */
+  open(): Promise<Readable>;
+}
+
+export interface ReportLoadDeps {
+  orm: MikroORM;
+  catalogue: CataloguePort;
+}
+
+/** The bytes going through, counted and hashed; read sha256() once the stream has ended. */
+const digesting = () => {
+  const hash = createHash('sha256');
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { stream, size: () => size, sha256: () => hash.digest('hex') };
+};
+
+const stagedRecords = (client: pg.Client, report: OpenedReport, store: string | null, storeFixed: boolean): Promise<StagedFacts> => {
+  const options = { storeFixed };
+  if (report.kind === 'streams') return stageRecords(client, STREAM_SHAPE, report.records, store, options);
+  if (report.kind === 'playlists') return stageRecords(client, PLAYLIST_SHAPE, report.records, store, options);
+  return stageRecords(client, CHART_SHAPE, report.records, store, options);
+};
+
+/** The session's matches of this file's codes, for the insert to join. */
+const stageMatches = async (client: pg.Client, matches: CodeMatches): Promise<void> => {
+  await client.query(`create temp table "matched_isrc" ("isrc" text primary key, "track_id" uuid not null, "release_id" uuid not null, "artist_id" uuid) on commit drop`);
+  await client.query(`create temp table "matched_upc" ("upc" text primary key, "release_id" uuid not null, "artist_id" uuid) on commit drop`);
+  const tracks = [...matches.tracks];
+  await client.query(`insert into "matched_isrc" select * from unnest($1::text[], $2::uuid[], $3::uuid[], $4::uuid[])`, [
+    tracks.map(([isrc]) => isrc),
+    tracks.map(([, match]) => match.trackId),
+    tracks.map(([, match]) => match.releaseId),
+    tracks.map(([, match]) => match.artistId),
+  ]);
+  const releases = [...matches.releases];
+  await client.query(`insert into "matched_upc" select * from unnest($1::text[], $2::uuid[], $3::uuid[])`, [
+    releases.map(([upc]) => upc),
+    releases.map(([, match]) => match.releaseId),
+    releases.map(([, match]) => match.artistId),
+  ]);
+};
+
+interface FileFacts {
+  id: string;
+  tenantId: string;
+  store: string;
+  kind: ReportKind;
+  sha256: string;
+  messageId: string | null;
+  firstDay: string | null;
+  lastDay: string | null;
+}
+
+/**
+ * Removes what this load replaces, noting the days it touched in `affected_day`: the rows of an
+ * earlier load of the same bytes, then, of the same store, the rows other files hold for the days
+ * of this file's period (territory by territory where rows have one) — except other parts of the
+ * same multi-file DSR message. Answers how many rows went.
+ */
+const removeReplaced = async (client: pg.Client, file: FileFacts): Promise<number> => {
+  const table = `"analytics"."${SHAPES[file.kind].table}"`;
+  const earlier = await client.query<{ count: number }>(
+    `with "gone" as (
+       delete from ${table} r using "analytics"."report_file" f
+        where f."tenant_id" = $1 and f."sha256" = $2 and r."file_id" = f."id"
+       returning r."day"),
+     "noted" as (insert into "affected_day" select distinct "day" from "gone" on conflict do nothing)
+     select count(*)::int as "count" from "gone"`,
+    [file.tenantId, file.sha256],
+  );
+  await client.query(`delete from "analytics"."report_file" where "tenant_id" = $1 and "sha256" = $2`, [file.tenantId, file.sha256]);
+  if (file.firstDay === null || file.lastDay === null) return earlier.rows[0]!.count;
+  const byTerritory = SHAPES[file.kind].byTerritory ? `and r."territory" in (select distinct "territory" from "staged")` : '';
+  const revised = await client.query<{ count: number }>(
+    `with "gone" as (
+       delete from ${table} r using "analytics"."report_file" f
+        where r."tenant_id" = $1 and r."store" = $2 and r."day" between $3 and $4 ${byTerritory}
+          and f."id" = r."file_id" and f."kind" = $5
+          and ($6::text is null or f."message_id" is distinct from $6::text)
+       returning r."day"),
+     "noted" as (insert into "affected_day" select distinct "day" from "gone" on conflict do nothing)
+     select count(*)::int as "count" from "gone"`,
+    [file.tenantId, file.store, file.firstDay, file.lastDay, file.kind, file.messageId],
+  );
+  return earlier.rows[0]!.count + revised.rows[0]!.count;
+};
+
+/** Moves the staged rows in, each tied to its track by ISRC, else to its release by UPC, else to nothing. */
+const insertRows = async (client: pg.Client, file: FileFacts): Promise<void> => {
+  const shape = SHAPES[file.kind];
+  const ownColumns = [...RECORDING_COLUMNS.map((column) => column.name), ...shape.columns.map((column) => column.name)];
+  await client.query(
+    `insert into "analytics"."${shape.table}"
+       ("tenant_id", "file_id", "store", "track_id", "release_id", "artist_id", "matched_by", ${ownColumns.map((name) => `"${name}"`).join(', ')})
+     select $1, $2, $3, mi."track_id", coalesce(mi."release_id", mu."release_id"),
+            case when mi."isrc" is not null then mi."artist_id" else mu."artist_id" end,
+            case when mi."isrc" is not null then 'isrc' when mu."upc" is not null then 'upc' end,
+            ${ownColumns.map((name) => `s."${name}"`).join(', ')}
+       from "staged" s
+       left join "matched_isrc" mi on mi."isrc" = s."isrc"
+       left join "matched_upc" mu on mu."upc" = s."upc"`,
+    [file.tenantId, file.id, file.store],
+  );
+  await client.query(`insert into "affected_day" select distinct "day" from "staged" on conflict do nothing`);
+};
+
+const matchedCounts = async (client: pg.Client, file: FileFacts): Promise<{ isrc: number; upc: number; unmatched: number }> => {
+  const { rows } = await client.query<{ isrc: number; upc: number; unmatched: number }>(
+    `select count(*) filter (where "matched_by" = 'isrc')::int as "isrc",
+            count(*) filter (where "matched_by" = 'upc')::int as "upc",
+            count(*) filter (where "matched_by" is null)::int as "unmatched"
+       from "analytics"."${SHAPES[file.kind].table}" where "file_id" = $1`,
+    [file.id],
+  );
+  return rows[0]!;
+};
+
+/**
+ * Loads one DSP report file for a tenant, in ONE transaction: the file is streamed (never held
+ * whole) into a staging table with COPY, its distinct codes are matched to the catalogue in
+ * batches, what it replaces is removed, its rows go in, and the rollups of the days it touched are
+ * rebuilt. A malformed file is refused (MalformedReportError) and changes nothing. Loads of one
+ * tenant run one at a time.
+ */
+export const loadReportFile = async (
+  deps: ReportLoadDeps,
+  tenantId: string,
+  source: ReportSource,
+  options: { store?: string | undefined } = {},
+): Promise<StreamingReportSummary> => {
+  const format = await detectFormat(await source.open());
+  const digest = digesting();
+  const input = pipeline(await source.open(), digest.stream, () => undefined) as Readable;
+  const url = deps.orm.config.get('clientUrl');
+  if (!url) throw new Error('loading a report needs the ORM clientUrl to open its own connection');
+  const client = new pg.Client({ connectionString: url, application_name: 'sv-analytics:report-load' });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`sv:analytics:report-load:${tenantId}`]);
+    await client.query(`create temp table "affected_day" ("day" date primary key) on commit drop`);
+    const report = await openReport(input, format);
+    const staged = await stagedRecords(client, report, options.store ?? report.store, options.store !== undefined);
+    if (staged.store === null) throw new MalformedReportError(1, 'store', 'the file names no store: add a store column, or give the store with --store');
+    const file: FileFacts = {
+      id: randomUUID(),
+      tenantId,
+      store: staged.store,
+      kind: report.kind,
+      sha256: digest.sha256(),
+      messageId: report.messageId,
+      firstDay: report.period?.first ?? staged.firstDay,
+      lastDay: report.period?.last ?? staged.lastDay,
+    };
+    const matches = await matchCodes(deps.catalogue, systemPrincipal(tenantId, 'analytics'), staged.isrcs, staged.upcs);
+    await stageMatches(client, matches);
+    const replaced = await removeReplaced(client, file);
+    const { rows } = await client.query<{ loaded_at: Date }>(
+      `insert into "analytics"."report_file"
+         ("id", "tenant_id", "store", "format", "kind", "file_name", "sha256", "size_bytes", "blob_key", "message_id", "first_day", "last_day",
+          "row_count", "skipped_count", "matched_isrc", "matched_upc", "unmatched", "replaced_rows", "loaded_at")
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, 0, 0, $15, now())
+       returning "loaded_at"`,
+      [file.id, tenantId, file.store, format, file.kind, source.fileName, file.sha256, digest.size(), source.blobKey, file.messageId, file.firstDay, file.lastDay, staged.rows, report.skipped(), replaced],
+    );
+    await insertRows(client, file);
+    const matched = await matchedCounts(client, file);
+    await client.query(`update "analytics"."report_file" set "matched_isrc" = $2, "matched_upc" = $3, "unmatched" = $4 where "id" = $1`, [
+      file.id,
+      matched.isrc,
+      matched.upc,
+      matched.unmatched,
+    ]);
+    if (file.kind === 'streams') {
+      await rebuildDayRollups(client, tenantId);
+      await rebuildWindowRollups(client, tenantId);
+    }
+    await client.query('commit');
+    return {
+      uuid: file.id,
+      file_name: source.fileName,
+      store: file.store,
+      format,
+      kind: file.kind,
+      sha256: file.sha256,
+      size_bytes: digest.size(),
+      first_day: file.firstDay,
+      last_day: file.lastDay,
+      rows: staged.rows,
+      skipped_rows: report.skipped(),
+      matched,
+      replaced_rows: replaced,
+      loaded_at: rows[0]!.loaded_at.toISOString(),
+    };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    input.destroy();
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+};

@@ -1,0 +1,36 @@
+import { Messages } from '@sv/contracts';
+import { ForbiddenError, NotFoundError, ValidationError } from '@sv/platform';
+
+/** 422: a report file that cannot be read as it stands; the whole file is refused and nothing changes. */
+export class MalformedReportError extends ValidationError {
+  readonly line: number;
+  readonly column: string;
+
+  constructor(line: number, column: string, reason: string) {
+    const where = `line ${line}, column ${column}: ${reason}`;
+    super({ file: [where] }, `The report file is malformed: ${where}`);
+    this.line = line;
+    this.column = column;
+  }
+}
+
+/** 422: a load names a blob that is not a private file of the caller's tenant. */
+export class ReportBlobRefusedError extends ValidationError {
+  constructor() {
+    super({ blob_key: ['The blob_key must name a private file of the tenant.'] });
+  }
+}
+
+/** 404: the artist is not the tenant's, or not the artist-scoped caller's own. */
+export class StreamingArtistNotFoundError extends NotFoundError {
+  constructor() {
+    super(Messages.artistNotFound, 'artist_not_found');
+  }
+}
+
+/** 403: report files are loaded by the platform itself (the operator command, the drop folder). */
+export class ReportLoadForbiddenError extends ForbiddenError {
+  constructor() {
+    super(Messages.forbidden, 'streaming.system_only');
+  }
+}

@@ -1,0 +1,21 @@
+import { ReportSnapshot } from './entities/report-snapshot.entity.ts';
+import { RoyaltyFact } from './entities/royalty-fact.entity.ts';
+import { Migration20261210000100_reporting } from './migrations/Migration20261210000100_reporting.ts';
+import { Migration20261210000200_streaming } from './migrations/Migration20261210000200_streaming.ts';
+import { Migration20261210000300_reporting_rollups } from './migrations/Migration20261210000300_reporting_rollups.ts';
+import { Migration20261210000400_recording_months } from './migrations/Migration20261210000400_recording_months.ts';
+
+/** The analytics service's own Postgres schema; no other service reads or writes it. */
+export const ANALYTICS_SCHEMA = 'analytics';
+
+export const ANALYTICS_ENTITIES = [ReportSnapshot, RoyaltyFact];
+
+/** In order of application; names are the migration table's keys, never rename one. */
+export const ANALYTICS_MIGRATIONS = [
+  { name: 'Migration20261210000100_reporting', class: Migration20261210000100_reporting },
+  // The streaming family is read and written with SQL only (bulk COPY, rollups): it has no entities.
+  { name: 'Migration20261210000200_streaming', class: Migration20261210000200_streaming },
+  // Reporting rollups kept by triggers on both sources, so a year's read sums months, not figures.
+  { name: 'Migration20261210000300_reporting_rollups', class: Migration20261210000300_reporting_rollups },
+  { name: 'Migration20261210000400_recording_months', class: Migration20261210000400_recording_months },
+];

@@ -1,0 +1,10 @@
+import type { OperationTable } from '@sv/platform';
+import type { AnalyticsContext } from '../analytics-context.ts';
+import { reportingOperations } from './reporting.handlers.ts';
+import { streamingOperations } from './streaming.handlers.ts';
+
+/** Every operation analytics answers on `sv.<env>.api.analytics`; one handler file per family. */
+export const analyticsOperations = (context: AnalyticsContext): OperationTable => ({
+  ...reportingOperations(context),
+  ...streamingOperations(context),
+});
