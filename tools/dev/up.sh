@@ -59,6 +59,11 @@ run webhooks services/webhooks/src/main.ts SV_ENV=production
 run webhooks-sandbox services/webhooks/src/main.ts SV_ENV=sandbox
 run royalties services/royalties/src/main.ts SV_ENV=production
 run royalties-sandbox services/royalties/src/main.ts SV_ENV=sandbox
+# Production's daily job reads DSP report files dropped under var/analytics-drop, one sub-folder
+# per tenant; the sandbox runs no drop-folder job.
+mkdir -p "$VAR/analytics-drop"
+run analytics services/analytics/src/main.ts SV_ENV=production SV_ANALYTICS_DROP_DIR="$VAR/analytics-drop"
+run analytics-sandbox services/analytics/src/main.ts SV_ENV=sandbox
 run ingestion services/ingestion/src/main.ts SV_ENV=production "${DROP_ENV[@]}"
 run ingestion-sandbox services/ingestion/src/main.ts SV_ENV=sandbox
 # Production delivers every store's bundles to the local SFTP server, one folder per store; the
@@ -74,10 +79,18 @@ PIDS+=("$!")
 PIDS+=("$!")
 
 health() { "$NODE" -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$1"; }
-deadline=$((SECONDS + 60))
-until health http://127.0.0.1:8080/health && health http://127.0.0.1:8081/api/v1/health && health http://127.0.0.1:8084/health && health http://127.0.0.1:8082/health; do
-  [ $SECONDS -lt $deadline ] || die "the gateways, docs and MCP server did not become healthy within 60 s (see the logs above)"
-  sleep 0.5
+# Up means every service answers: the gateways, docs and MCP, and each service's readiness probe
+# (catalogue, supply-chain, ingestion, delivery, webhooks, royalties, analytics; sandbox +10).
+READY_URLS=(http://127.0.0.1:8080/health http://127.0.0.1:8081/api/v1/health http://127.0.0.1:8084/health http://127.0.0.1:8082/health)
+for port in 9101 9102 9103 9104 9105 9106 9107; do
+  READY_URLS+=("http://127.0.0.1:$port/health/ready" "http://127.0.0.1:$((port + 10))/health/ready")
+done
+deadline=$((SECONDS + 120))
+for url in "${READY_URLS[@]}"; do
+  until health "$url"; do
+    [ $SECONDS -lt $deadline ] || die "$url did not answer ready within 120 s (see the logs above)"
+    sleep 0.5
+  done
 done
 
 admin() { SV_LOG_PRETTY=0 bash tools/dev/admin.sh "$@"; }
@@ -104,6 +117,8 @@ cat >&2 <<INFO
                   SFTP drop folder: npm run -s admin -- sftp supplier --tenant demo (see the README)
     delivery      http://127.0.0.1:9104/health/ready (sandbox 9114); bundles: see var/sftp.env (SV_DELIVERY_SFTP_ROOT)
     royalties     http://127.0.0.1:9106/health/ready (sandbox 9116); splits: PUT /v1/tracks/{uuid}/splits
+    analytics     http://127.0.0.1:9107/health/ready (sandbox 9117); streams: GET /v1/analytics/streaming/summary
+                  report drop folder: var/analytics-drop/<tenant>/ (read daily)
   Try:  curl -H "Authorization: Bearer $PRODUCTION_KEY" http://127.0.0.1:8080/v1/artists
   Keys are also in var/demo-keys.json. Ctrl-C stops everything.
 
