@@ -12,6 +12,8 @@ import { failOnUnsafeFormField } from './text-safety.ts';
 const MEGABYTE = 1024 * 1024;
 /** Room for multipart boundaries and small text fields on top of the file ceiling. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** How long a refused body is read and discarded before the refusal goes out regardless. */
+const DISCARD_TIMEOUT_MS = 30_000;
 /** Named in a refusal when the bytes show no type at all. */
 const UNRECOGNISED_MIME = 'application/octet-stream';
 
@@ -34,6 +36,29 @@ const drain = (stream: Readable): Promise<number> =>
     stream.once('end', () => resolve(bytes));
     stream.once('error', () => resolve(bytes));
   });
+
+/**
+ * Reads and discards a refused request's body before the refusal is sent, so a client that writes
+ * its whole body before reading the answer gets the 413 instead of a broken pipe. Only up to a
+ * bound: a body far past the ceiling, or one that trickles, is cut off and the connection closed.
+ */
+const discardBody = (req: Request, declaredLength: number, maxBytes: number): Promise<void> => {
+  if (declaredLength > maxBytes * 2 + MULTIPART_OVERHEAD_BYTES) {
+    req.resume();
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, DISCARD_TIMEOUT_MS);
+    req.once('end', done);
+    req.once('error', done);
+    req.once('close', done);
+    req.resume();
+  });
+};
 
 interface StoredPart {
   blob: StoredBlob;
@@ -100,7 +125,7 @@ export const acceptUpload =
     const maxBytes = kind.maxMegabytes * MEGABYTE;
     const declaredLength = Number(req.get('content-length') ?? 0);
     if (declaredLength > maxBytes + MULTIPART_OVERHEAD_BYTES) {
-      req.resume();
+      await discardBody(req, declaredLength, maxBytes);
       throw tooLarge(kind);
     }
     const tenantId = locals(res).principal?.tenant_id ?? 'anonymous';
