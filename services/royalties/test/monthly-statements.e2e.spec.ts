@@ -1,8 +1,4 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { pdfText } from './support/pdf-text.ts';
 import { Messages } from '@sv/contracts';
 import { freePort, seedRelease, useRoyaltiesWorld, type SeededRelease } from './support/royalties-world.ts';
 
@@ -12,7 +8,6 @@ import { freePort, seedRelease, useRoyaltiesWorld, type SeededRelease } from './
  * breakdown and a real PDF served by the CDN through a signed, expiring link.
  */
 
-const run = promisify(execFile);
 let cdnUrl: string;
 const world = useRoyaltiesWorld(async () => {
   const port = await freePort();
@@ -30,17 +25,6 @@ const approvedReport = async (period: string, lines: Record<string, unknown>[], 
   expect((await world.a.owner(`/v1/royalties/${id}/line-items`, { body: { line_items: lines } })).status).toBe(200);
   expect((await world.a.owner(`/v1/royalties/${id}/approve`, { method: 'POST' })).status).toBe(200);
   if (pay) expect((await world.a.owner(`/v1/royalties/${id}/pay`, { method: 'POST' })).status).toBe(200);
-};
-
-/** The text pdftotext reads from the PDF. */
-const pdfText = async (pdf: Buffer): Promise<string> => {
-  const dir = await mkdtemp(join(tmpdir(), 'sv-monthly-'));
-  try {
-    await writeFile(join(dir, 'statement.pdf'), pdf);
-    return (await run('pdftotext', ['-layout', join(dir, 'statement.pdf'), '-'])).stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 };
 
 beforeAll(async () => {

@@ -1,5 +1,4 @@
-import { Messages, apiSubject } from '@sv/contracts';
-import { connectTestNats } from '@sv/testing';
+import { Messages } from '@sv/contracts';
 import { seedRelease, useRoyaltiesWorld, type SeededRelease } from './support/royalties-world.ts';
 
 /*
@@ -104,24 +103,3 @@ describe('track splits', () => {
   });
 });
 
-describe('a route its service does not serve yet (analytics)', () => {
-  it('is answered 503 by the gateway itself: nothing is asked on the bus, even when something answers there', async () => {
-    const nc = await connectTestNats();
-    const asked: string[] = [];
-    const responder = nc.subscribe(apiSubject(world.platform.subjectPrefix, 'analytics'), {
-      callback: (_error, message) => {
-        asked.push(message.subject);
-        message.respond(JSON.stringify({ status: 200, body: { ok: true } }));
-      },
-    });
-    try {
-      await nc.flush();
-      const response = await world.a.owner('/v1/analytics/overview');
-      expect([response.status, response.body.error]).toEqual([503, Messages.serviceUnavailable]);
-      expect(asked).toEqual([]);
-    } finally {
-      responder.unsubscribe();
-      await nc.close();
-    }
-  });
-});

@@ -1,22 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { pdfText } from './support/pdf-text.ts';
 import { periodTitle, renderStatementPdf, type StatementDocument } from '../src/app/monthly-statements/statement-pdf.ts';
 
-const run = promisify(execFile);
-
-/** The text pdftotext (poppler) reads from the rendered PDF: what a reader's viewer would show. */
-const textOf = async (pdf: Buffer): Promise<string> => {
-  const dir = await mkdtemp(join(tmpdir(), 'sv-statement-'));
-  try {
-    await writeFile(join(dir, 'statement.pdf'), pdf);
-    return (await run('pdftotext', ['-layout', join(dir, 'statement.pdf'), '-'])).stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-};
 
 const statement = (rows: number): StatementDocument => ({
   tenantName: 'Moonlit Records',
@@ -33,20 +17,20 @@ describe('the monthly statement PDF', () => {
   it('is a PDF whose text carries tenant, payee, period, the total and every row', async () => {
     const pdf = await renderStatementPdf(statement(3));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = await textOf(pdf);
+    const text = await pdfText(pdf);
     for (const expected of ['Royalty statement', 'Moonlit Records', 'Payee: Nova', 'October 2026', '1234.57 USD', 'Release 1', 'Release 3', '1,002', '3.05', 'Spotify']) {
       expect(text).toContain(expected);
     }
   });
 
   it('continues a long breakdown over more pages, header repeated', async () => {
-    const text = await textOf(await renderStatementPdf(statement(120)));
+    const text = await pdfText(await renderStatementPdf(statement(120)));
     expect(text).toContain('Release 120');
     expect(text.split('\f').filter((page) => page.includes('Revenue (USD)')).length).toBeGreaterThan(1);
   });
 
   it('says so when the month earned nothing', async () => {
-    expect(await textOf(await renderStatementPdf(statement(0)))).toContain('No earnings in this period.');
+    expect(await pdfText(await renderStatementPdf(statement(0)))).toContain('No earnings in this period.');
   });
 
   it('names the month of a period', () => {

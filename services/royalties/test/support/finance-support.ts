@@ -1,12 +1,9 @@
-import pg from 'pg';
+import { royaltiesDbPool } from './royalties-db-pool.ts';
 import type { Api } from './royalties-world.ts';
 
 /** Direct reads of the royalties schema: the finance events as the outbox holds them, and row counts. */
 export const financeDb = (url: string) => {
-  const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 200 });
-  // The platform drops the database when it stops, which may end an idle connection first.
-  pool.on('error', () => undefined);
-  const query = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> => (await pool.query<T>(sql, params)).rows;
+  const { query, outboxPublished, close } = royaltiesDbPool(url);
   return {
     query,
     /** The types of the finance events that name `id` (a statement, payee statement, payout or report), oldest first. */
@@ -25,16 +22,8 @@ export const financeDb = (url: string) => {
     count: async (table: string, where = 'true', params: unknown[] = []) =>
       Number((await query<{ count: string }>(`select count(*) as "count" from "royalties"."${table}" where ${where}`, params))[0]!.count),
     /** Waits until the relay has published every finance event of the outbox (the bus lets royalties publish them). */
-    financePublished: async (timeoutMs = 15_000): Promise<boolean> => {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const rows = await query<{ count: string }>(`select count(*) as "count" from "royalties"."outbox_event" where "type" like 'finance.%' and "published_at" is null`);
-        if (Number(rows[0]!.count) === 0) return true;
-        if (Date.now() > until) return false;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
-    close: () => pool.end(),
+    financePublished: (timeoutMs = 15_000): Promise<boolean> => outboxPublished(`"type" like 'finance.%'`, timeoutMs),
+    close,
   };
 };
 export type FinanceDb = ReturnType<typeof financeDb>;

@@ -1,11 +1,8 @@
-import pg from 'pg';
+import { royaltiesDbPool } from './royalties-db-pool.ts';
 
 /** Direct reads of the royalties schema, to check the ledger as the database holds it. */
 export const royaltiesDb = (url: string) => {
-  const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 200 });
-  // The platform drops the database when it stops, which may end an idle connection first.
-  pool.on('error', () => undefined);
-  const query = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> => (await pool.query<T>(sql, params)).rows;
+  const { query, outboxPublished, close } = royaltiesDbPool(url);
   return {
     query,
     /** Every journal whose entries do not sum to zero (should be none). */
@@ -32,16 +29,8 @@ export const royaltiesDb = (url: string) => {
         (row) => row.type,
       ),
     /** Waits until the relay has published every outbox event (the bus lets royalties publish its own). */
-    allPublished: async (timeoutMs = 15_000): Promise<boolean> => {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const rows = await query<{ count: string }>(`select count(*) as "count" from "royalties"."outbox_event" where "published_at" is null`);
-        if (Number(rows[0]!.count) === 0) return true;
-        if (Date.now() > until) return false;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
-    close: () => pool.end(),
+    allPublished: (timeoutMs = 15_000): Promise<boolean> => outboxPublished('true', timeoutMs),
+    close,
   };
 };
 export type RoyaltiesDb = ReturnType<typeof royaltiesDb>;
