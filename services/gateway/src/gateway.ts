@@ -25,9 +25,20 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+/**
+ * An idle keep-alive connection is kept longer than a client or load balancer keeps its own
+ * (commonly 60 s): the client, not the gateway, closes it. With Node's 5 s, a client that sends its
+ * next request just as the gateway closes the connection gets a broken pipe on a POST it cannot
+ * safely retry. The headers deadline stays above it, as Node requires for keep-alive to hold.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const HEADERS_TIMEOUT_MS = 66_000;
+
 const listen = (app: express.Express, host: string, port: number): Promise<Server> =>
   new Promise((resolve, reject) => {
     const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = HEADERS_TIMEOUT_MS;
   });
 
 const closeServer = (server: Server | undefined): Promise<void> =>

@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import { API_REVISION } from '@sv/contracts';
 import { apiRequest, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
 
@@ -60,6 +61,30 @@ describe('GET /health (production)', () => {
     const ordinary = await apiRequest(platform.baseUrl, '/users/me');
     expect(ordinary.status).toBe(401);
     expect(ordinary.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+  });
+
+  it('keeps an idle keep-alive connection past Node\'s 5 s default, saying so in Keep-Alive, so a client\'s next request does not race a close', async () => {
+    const { hostname, port } = new URL(platform.baseUrl);
+    const socket: Socket = connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const answered = async (count: number) => {
+      for (let i = 0; i < 200 && (received.match(/HTTP\/1\.1 200/g) ?? []).length < count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    const ask = () => socket.write(`GET /health HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`);
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      ask();
+      await answered(1);
+      expect(received).toMatch(/\r\nKeep-Alive: timeout=65\r\n/i);
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      expect(socket.readyState).toBe('open');
+      ask();
+      await answered(2);
+      expect((received.match(/HTTP\/1\.1 200/g) ?? []).length).toBe(2);
+    } finally {
+      socket.destroy();
+    }
   });
 
   it('is not rate limited: more calls than the general limit all answer 200', async () => {
