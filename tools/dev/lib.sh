@@ -187,3 +187,47 @@ ensure_infrastructure() {
   wait_for postgres 60 || die "Postgres did not become reachable at $PG_URL"
   ensure_bus
 }
+
+# Tests get a Postgres cluster of their own whose data is thrown away: no fsync, no full-page
+# writes, no waiting for the WAL at commit. Every test file creates and drops a database, and
+# PostgreSQL forces an immediate checkpoint on each DROP DATABASE; with durability on, those
+# checkpoints queue behind each other on a loaded machine for tens of seconds. A machine where the
+# cluster cannot be made (no Debian cluster tools, not root) runs the tests on the shared one.
+TEST_PG_CLUSTER=sv-test
+TEST_PG_PORT="${SV_TEST_POSTGRES_PORT:-5433}"
+
+ensure_test_postgres() {
+  [ -z "${SV_TEST_POSTGRES_URL:-}" ] || return 0
+  if ! command -v pg_createcluster >/dev/null || [ "$(id -u)" != 0 ] || [ -z "$(ls /etc/postgresql 2>/dev/null)" ]; then
+    say "tests use the shared Postgres at $PG_URL (no throwaway test cluster can be made here)"
+    return 0
+  fi
+  local version conf url
+  version="$(ls /etc/postgresql | sort -V | tail -n1)"
+  conf="/etc/postgresql/$version/$TEST_PG_CLUSTER"
+  url="postgres://postgres@127.0.0.1:$TEST_PG_PORT/postgres"
+  if [ ! -d "$conf" ]; then
+    say "creating the throwaway Postgres cluster for tests ($version/$TEST_PG_CLUSTER, port $TEST_PG_PORT)"
+    pg_createcluster --port "$TEST_PG_PORT" --start-conf manual "$version" "$TEST_PG_CLUSTER" -- --auth=trust >/dev/null
+    cat >"$conf/conf.d/90-sv-test.conf" <<CONF
+# Test data only: speed over durability.
+listen_addresses = '127.0.0.1'
+port = $TEST_PG_PORT
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+max_connections = 300
+max_wal_size = 4GB
+checkpoint_timeout = 30min
+CONF
+  fi
+  if [ "$(SV_ADMIN_DATABASE_URL="$url" probe_field postgres)" != ok ]; then
+    pg_ctlcluster --skip-systemctl-redirect "$version" "$TEST_PG_CLUSTER" start 2>/dev/null || pg_ctlcluster "$version" "$TEST_PG_CLUSTER" start
+    local deadline=$((SECONDS + 30))
+    until [ "$(SV_ADMIN_DATABASE_URL="$url" probe_field postgres)" = ok ]; do
+      [ $SECONDS -lt $deadline ] || die "the test Postgres cluster did not start on port $TEST_PG_PORT (pg_lsclusters; /var/log/postgresql/postgresql-$version-$TEST_PG_CLUSTER.log)"
+      sleep 1
+    done
+  fi
+  export SV_TEST_POSTGRES_URL="$url"
+}

@@ -8,6 +8,7 @@ ensure_dependencies
 ensure_system_tools
 ensure_test_tools
 ensure_infrastructure
+ensure_test_postgres
 
 say "typecheck"
 "$NODE" node_modules/typescript/bin/tsc -p tsconfig.json

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { connect, nkeys, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
 import { BUS_IDENTITIES, ENVIRONMENTS, busAccountUsers, type Environment } from '@sv/contracts';
-import { authenticatorFromFile } from '@sv/platform';
+import { authenticatorFromFile, isDialTimeout } from '@sv/platform';
 import { TEST_NATS_URL } from './isolation.ts';
 
 /**
@@ -68,14 +68,29 @@ export const localBusEnv = (environment: Environment, identity: LocalBusIdentity
   return existsSync(path) ? { SV_NATS_CREDENTIALS: path } : {};
 };
 
-/** A test's own connection to the local bus, with the harness identity of the environment's account. */
-export const connectTestNats = (environment: Environment = 'production', options: Omit<ConnectionOptions, 'servers' | 'authenticator'> = {}): Promise<NatsConnection> => {
+/** One attempt at a connection, then a fresh one: see connectTestNats. */
+const DIAL_ATTEMPT_MS = 15_000;
+const DIAL_ATTEMPTS = 5;
+
+/**
+ * A test's own connection to the local bus, with the harness identity of the environment's account.
+ * On a loaded machine the shared server has been seen to leave one new connection unanswered for a
+ * minute while others went through, so each attempt is short and a stuck one is replaced by a new
+ * dial rather than waited on.
+ */
+export const connectTestNats = async (environment: Environment = 'production', options: Omit<ConnectionOptions, 'servers' | 'authenticator'> = {}): Promise<NatsConnection> => {
   const path = localBusCredentials(environment, HARNESS_IDENTITY);
-  return connect({
-    servers: TEST_NATS_URL,
-    // A busy shared server has been seen to take over 20 s (the client's default) to answer a new connection.
-    timeout: 60_000,
-    ...options,
-    ...(existsSync(path) ? { authenticator: authenticatorFromFile(path) } : {}),
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connect({
+        servers: TEST_NATS_URL,
+        timeout: DIAL_ATTEMPT_MS,
+        ...options,
+        ...(existsSync(path) ? { authenticator: authenticatorFromFile(path) } : {}),
+      });
+    } catch (error) {
+      if (!isDialTimeout(error) || attempt >= DIAL_ATTEMPTS) throw error;
+      process.stderr.write(`NATS dial ${attempt} of ${DIAL_ATTEMPTS} (${environment}) unanswered in ${DIAL_ATTEMPT_MS} ms; dialling again\n`);
+    }
+  }
 };

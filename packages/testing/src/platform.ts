@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { eventStreamName } from '@sv/contracts';
 import { TEST_NATS_URL, createTestDatabase, uniqueSubjectPrefix, type TestDatabase } from './isolation.ts';
+import { adminBatchClient } from './admin-batch-client.ts';
 import { connectTestNats, localBusEnv } from './local-bus.ts';
 import { REPO_ROOT, spawnServiceProcess, type ServiceProcess } from './service-process.ts';
 
@@ -16,6 +17,7 @@ export const SERVICE_ENTRY = {
   delivery: 'services/delivery/src/main.ts',
   ingestion: 'services/ingestion/src/main.ts',
   royalties: 'services/royalties/src/main.ts',
+  analytics: 'services/analytics/src/main.ts',
   admin: 'services/gateway/src/admin/main.ts',
 } as const;
 
@@ -42,6 +44,7 @@ export interface TestPlatform {
   delivery: ServiceProcess | undefined;
   ingestion: ServiceProcess | undefined;
   royalties: ServiceProcess | undefined;
+  analytics: ServiceProcess | undefined;
   startCatalogue(): Promise<ServiceProcess>;
   startSupplyChain(): Promise<ServiceProcess>;
   startWebhooks(): Promise<ServiceProcess>;
@@ -51,8 +54,15 @@ export interface TestPlatform {
   startIngestion(extraEnv?: Record<string, string>): Promise<ServiceProcess>;
   /** The royalties service; it asks the catalogue (tracks, artists) and the gateway (users). */
   startRoyalties(extraEnv?: Record<string, string>): Promise<ServiceProcess>;
+  /** The analytics service; it asks the catalogue (releases, report matching) and royalties (statement facts). */
+  startAnalytics(extraEnv?: Record<string, string>): Promise<ServiceProcess>;
   startGateway(extraEnv?: Record<string, string>): Promise<{ process: ServiceProcess; url: string }>;
+  /** An operator command, run by the platform's one `admin batch` process: what the one-shot command would print and exit with. */
   admin(...args: string[]): Promise<AdminResult>;
+  /** The operator command as its own process (`npm run -s admin -- …`), for tests of the command itself. */
+  adminCli(...args: string[]): Promise<AdminResult>;
+  /** `admin batch` as its own process, fed `lines`: its exit code and output. */
+  adminBatchCli(lines: string[]): Promise<AdminResult>;
   /** Runs the operator command and returns its JSON output; throws when it exits non-zero. */
   adminOk(...args: string[]): Promise<Record<string, any>>;
   stop(): Promise<void>;
@@ -72,17 +82,22 @@ export interface PlatformOptions {
   ingestion?: boolean;
   /** Start the royalties service too (default false); it needs the catalogue. */
   royalties?: boolean;
+  /** Start the analytics service too (default false); it needs the catalogue. */
+  analytics?: boolean;
   gateways?: number;
   env?: Record<string, string>;
 }
 
-/** Runs the operator command as an operator would, against the given environment variables. */
-export const runAdmin = (env: Record<string, string>, args: string[]): Promise<AdminResult> =>
+/**
+ * Runs the operator command as an operator would, against the given environment variables; `stdin`
+ * (for `batch`) is written to it and closed.
+ */
+export const runAdmin = (env: Record<string, string>, args: string[], stdin = ''): Promise<AdminResult> =>
   new Promise((resolveRun, rejectRun) => {
     const child = spawn(process.execPath, [resolve(REPO_ROOT, SERVICE_ENTRY.admin), ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -100,17 +115,63 @@ export const runAdmin = (env: Record<string, string>, args: string[]): Promise<A
       }
       resolveRun({ code: code ?? 1, stdout, stderr, json });
     });
+    child.stdin.end(stdin);
   });
 
-/** The run's event stream (created by its services) goes with it: nothing reads it any more. */
-const deleteEventStream = async (environment: 'production' | 'sandbox', subjectPrefix: string): Promise<void> => {
-  const nc = await connectTestNats(environment).catch(() => undefined);
-  if (!nc) return;
-  try {
-    await (await jetstreamManager(nc)).streams.delete(eventStreamName(subjectPrefix)).catch(() => false);
-  } finally {
-    await nc.close();
+/** Runs the phases one after another and returns how long each took, in ms. */
+const timedPhases = async (phases: Record<string, () => Promise<unknown>>): Promise<Record<string, number>> => {
+  const took: Record<string, number> = {};
+  for (const [name, run] of Object.entries(phases)) {
+    const started = performance.now();
+    await run();
+    took[name] = Math.round(performance.now() - started);
   }
+  return took;
+};
+
+/** A stop slower than this is reported with its phases, so a slow teardown says where it waited. */
+const SLOW_STOP_MS = 20_000;
+
+const reportSlowStop = (label: string, phases: Record<string, number>): void => {
+  const total = Object.values(phases).reduce((sum, ms) => sum + ms, 0);
+  if (total < SLOW_STOP_MS) return;
+  process.stderr.write(`platform ${label} took ${total} ms to stop: ${JSON.stringify(phases)}\n`);
+};
+
+/** How long a stop waits for the stream's deletion; a slower one finishes in the background. */
+const STREAM_DELETE_WAIT_MS = 10_000;
+
+/**
+ * The run's event stream (created by its services) goes with it: nothing reads it any more. A
+ * shared NATS server on a loaded machine has been seen to take a minute to accept a connection, so
+ * the stop waits a bounded time and says which step was slow; the deletion itself goes on.
+ */
+const deleteEventStream = async (environment: 'production' | 'sandbox', subjectPrefix: string): Promise<void> => {
+  const steps: Record<string, number> = {};
+  let started = performance.now();
+  const step = (name: string) => {
+    steps[name] = Math.round(performance.now() - started);
+    started = performance.now();
+  };
+  const deletion = (async () => {
+    const nc = await connectTestNats(environment).catch(() => undefined);
+    step('connect');
+    if (!nc) return;
+    try {
+      await (await jetstreamManager(nc)).streams.delete(eventStreamName(subjectPrefix)).catch(() => false);
+      step('delete');
+    } finally {
+      await nc.close();
+      step('close');
+    }
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const waited = await Promise.race([
+    deletion.then(() => true),
+    new Promise<false>((resolveWait) => (timer = setTimeout(() => resolveWait(false), STREAM_DELETE_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!waited) process.stderr.write(`stream ${eventStreamName(subjectPrefix)} not deleted within ${STREAM_DELETE_WAIT_MS} ms (steps done: ${JSON.stringify(steps)}); left to finish\n`);
 };
 
 /**
@@ -137,6 +198,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     ...options.env,
   };
   const processes: ServiceProcess[] = [];
+  const adminBatch = adminBatchClient(SERVICE_ENTRY.admin, { ...env, ...localBusEnv(environment, 'admin') });
 
   const platform: TestPlatform = {
     environment,
@@ -151,6 +213,7 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
     delivery: undefined,
     ingestion: undefined,
     royalties: undefined,
+    analytics: undefined,
     async startDelivery(extraEnv = {}) {
       const delivery = spawnServiceProcess('delivery', SERVICE_ENTRY.delivery, {
         SV_DELIVERY_DIR: join(blobDir, 'delivery'),
@@ -187,6 +250,13 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
       platform.royalties = royalties;
       return royalties;
     },
+    async startAnalytics(extraEnv = {}) {
+      const analytics = spawnServiceProcess('analytics', SERVICE_ENTRY.analytics, { ...env, ...localBusEnv(environment, 'analytics'), ...extraEnv });
+      processes.push(analytics);
+      await analytics.waitForLog((line) => line.msg === 'analytics started');
+      platform.analytics = analytics;
+      return analytics;
+    },
     async startWebhooks() {
       const webhooks = spawnServiceProcess('webhooks', SERVICE_ENTRY.webhooks, { ...env, ...localBusEnv(environment, 'webhooks') });
       processes.push(webhooks);
@@ -210,27 +280,38 @@ export const startPlatform = async (options: PlatformOptions = {}): Promise<Test
       if (!platform.baseUrl) platform.baseUrl = started.url;
       return started;
     },
-    admin: (...args) => runAdmin({ ...env, ...localBusEnv(environment, 'admin') }, args),
+    admin: (...args) => adminBatch.run(args),
+    adminCli: (...args) => runAdmin({ ...env, ...localBusEnv(environment, 'admin') }, args),
+    adminBatchCli: (lines) => runAdmin({ ...env, ...localBusEnv(environment, 'admin') }, ['batch'], lines.map((line) => `${line}\n`).join('')),
     async adminOk(...args) {
-      const result = await runAdmin({ ...env, ...localBusEnv(environment, 'admin') }, args);
+      const result = await adminBatch.run(args);
       if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
       return result.json;
     },
     async stop() {
-      await Promise.allSettled(processes.map((child) => child.stop()));
-      await db.drop();
-      await rm(blobDir, { recursive: true, force: true });
-      await deleteEventStream(environment, subjectPrefix);
+      const phases = await timedPhases({
+        processes: () => Promise.allSettled([adminBatch.close(), ...processes.map((child) => child.stop())]),
+        database: () => db.drop(),
+        blobs: () => rm(blobDir, { recursive: true, force: true }),
+        stream: () => deleteEventStream(environment, subjectPrefix),
+      });
+      reportSlowStop(db.name, phases);
     },
   };
 
   try {
-    if (options.catalogue !== false) await platform.startCatalogue();
-    if (options.supplyChain) await platform.startSupplyChain();
-    if (options.webhooks) await platform.startWebhooks();
-    if (options.delivery) await platform.startDelivery();
-    if (options.ingestion) await platform.startIngestion();
-    if (options.royalties) await platform.startRoyalties();
+    // The services do not wait on each other to start (each migrates its own schema and finds the
+    // stream), so they boot together; the gateways come last, once every service answers.
+    const starting: Promise<unknown>[] = [];
+    if (options.catalogue !== false) starting.push(platform.startCatalogue());
+    if (options.supplyChain) starting.push(platform.startSupplyChain());
+    if (options.webhooks) starting.push(platform.startWebhooks());
+    if (options.delivery) starting.push(platform.startDelivery());
+    if (options.ingestion) starting.push(platform.startIngestion());
+    if (options.royalties) starting.push(platform.startRoyalties());
+    if (options.analytics) starting.push(platform.startAnalytics());
+    const failed = (await Promise.allSettled(starting)).find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     for (let i = 0; i < (options.gateways ?? 1); i++) await platform.startGateway();
   } catch (error) {
     await platform.stop();

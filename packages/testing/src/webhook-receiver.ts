@@ -68,8 +68,12 @@ export const verifySignature = (secret: string, header: string | undefined, rawB
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
-/** Polls `probe` until it answers something truthy, or fails after `timeoutMs`. */
-export const eventually = async <T>(what: string, probe: () => Promise<T> | T, timeoutMs = 20_000): Promise<NonNullable<T>> => {
+/**
+ * Polls `probe` until it answers something truthy, or fails after `timeoutMs`. Generous by default:
+ * it waits on work the platform does on its own time (consumers, relays, retries), which a loaded
+ * two-core machine can hold up for many seconds; nothing here measures speed.
+ */
+export const eventually = async <T>(what: string, probe: () => Promise<T> | T, timeoutMs = 40_000): Promise<NonNullable<T>> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
