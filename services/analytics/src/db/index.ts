@@ -4,6 +4,7 @@ import { Migration20261210000100_reporting } from './migrations/Migration2026121
 import { Migration20261210000200_streaming } from './migrations/Migration20261210000200_streaming.ts';
 import { Migration20261210000300_reporting_rollups } from './migrations/Migration20261210000300_reporting_rollups.ts';
 import { Migration20261210000400_recording_months } from './migrations/Migration20261210000400_recording_months.ts';
+import { Migration20261210000500_ranking_edges } from './migrations/Migration20261210000500_ranking_edges.ts';
 
 /** The analytics service's own Postgres schema; no other service reads or writes it. */
 export const ANALYTICS_SCHEMA = 'analytics';
@@ -18,4 +19,5 @@ export const ANALYTICS_MIGRATIONS = [
   // Reporting rollups kept by triggers on both sources, so a year's read sums months, not figures.
   { name: 'Migration20261210000300_reporting_rollups', class: Migration20261210000300_reporting_rollups },
   { name: 'Migration20261210000400_recording_months', class: Migration20261210000400_recording_months },
+  { name: 'Migration20261210000500_ranking_edges', class: Migration20261210000500_ranking_edges },
 ];

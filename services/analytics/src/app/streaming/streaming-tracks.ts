@@ -22,8 +22,9 @@ interface TopTrackRow extends Omit<TopTrack, 'streams' | 'downloads'> {
 /**
  * The most streamed recordings of the period by ISRC (lines that named only a UPC have no track to
  * rank): ranked on the sums alone, whole months from the month rollup and the edge days from the
- * day rollup; then, for the ranked ISRCs only, the release and track of the latest day in the
- * period the ISRC was matched (null when it never was), through the (tenant, ISRC, day) index.
+ * day rollup, both through indexes that hold the sums (no heap page per row); then, for the ranked
+ * ISRCs only, through the (tenant, ISRC, day) index: the title and artist of the latest day in the
+ * period, and the release and track of the latest day the ISRC was matched (null when it never was).
  */
 export const topTracks = async (em: EntityManager, principal: Principal, period: Period, limit: number): Promise<TopTrack[]> => {
   const artist = artistScopeOf(principal);
@@ -34,36 +35,40 @@ export const topTracks = async (em: EntityManager, principal: Principal, period:
     ...(split.months
       ? [
           {
-            sql: `select "isrc", "title", "artist_name", "streams", "downloads" from "analytics"."stream_recording_month"
+            sql: `select "isrc", "streams", "downloads" from "analytics"."stream_recording_month"
                    where "tenant_id" = ? and "month" between ?::date and ?::date${artistFilter}`,
             params: [principal.tenant_id, split.months.from, split.months.to, ...artistParams],
           },
         ]
       : []),
     ...split.days.map((days) => ({
-      sql: `select "isrc", "title", "artist_name", "streams", "downloads" from "analytics"."stream_recording_day"
+      sql: `select "isrc", "streams", "downloads" from "analytics"."stream_recording_day"
              where "tenant_id" = ? and "day" between ?::date and ?::date and "isrc" is not null${artistFilter}`,
       params: [principal.tenant_id, days.from, days.to, ...artistParams],
     })),
   ];
+  const periodFilter = `d."tenant_id" = ? and d."isrc" = r."isrc" and d."day" between ?::date and ?::date${artist ? ' and d."artist_id" = ?' : ''}`;
   const latest = (column: 'release_id' | 'track_id') =>
     `(select d."${column}" from "analytics"."stream_recording_day" d
-       where d."tenant_id" = ? and d."isrc" = r."isrc" and d."day" between ?::date and ?::date${artist ? ' and d."artist_id" = ?' : ''}
-         and d."${column}" is not null
+       where ${periodFilter} and d."${column}" is not null
        order by d."day" desc limit 1)`;
   const latestParams = [principal.tenant_id, period.from, period.to, ...artistParams];
   const rows = await em.execute<TopTrackRow[]>(
     `with ranked as (
-       select "isrc", max("title") as "title", max("artist_name") as "artist", sum("streams") as "streams", sum("downloads") as "downloads"
+       select "isrc", sum("streams") as "streams", sum("downloads") as "downloads"
          from (${parts.map((part) => part.sql).join('\n    union all\n    ')}) p
         group by "isrc"
         order by sum("streams") desc, sum("downloads") desc, "isrc"
         limit ?)
-     select r."isrc", r."title", r."artist", ${latest('release_id')} as "release_uuid", ${latest('track_id')} as "track_uuid",
+     select r."isrc", named."title", named."artist", ${latest('release_id')} as "release_uuid", ${latest('track_id')} as "track_uuid",
             r."streams"::bigint as "streams", r."downloads"::bigint as "downloads"
        from ranked r
+       cross join lateral (
+         select d."title", d."artist_name" as "artist" from "analytics"."stream_recording_day" d
+          where ${periodFilter}
+          order by d."day" desc limit 1) named
       order by r."streams" desc, r."downloads" desc, r."isrc"`,
-    [...parts.flatMap((part) => part.params), limit, ...latestParams, ...latestParams],
+    [...parts.flatMap((part) => part.params), limit, ...latestParams, ...latestParams, ...latestParams],
   );
   return rows.map((row) => ({ ...row, streams: Number(row.streams), downloads: Number(row.downloads) }));
 };
