@@ -39,3 +39,4 @@ export * from './blobs/sniff.ts';
 export * from './images/image-rejection.ts';
 export * from './crypto/sealing.ts';
 export * from './crypto/ssh-fingerprint.ts';
+export * from './metrics/index.ts';

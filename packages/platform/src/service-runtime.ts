@@ -113,6 +113,7 @@ export const startServiceRuntime = async (
       queue: queueGroup(definition.service),
       operations: definition.operations(runtime),
       logger,
+      service: definition.service,
     });
   }
   if (definition.consumers) consumers = await definition.consumers(runtime);
@@ -122,6 +123,10 @@ export const startServiceRuntime = async (
       nats: { ok: !nc.isClosed() },
     }));
   }
-  logger.info({ subject_prefix: config.subjectPrefix }, `${definition.service} started`);
+  const healthAddress = health?.address();
+  logger.info(
+    { subject_prefix: config.subjectPrefix, ...(healthAddress && typeof healthAddress === 'object' ? { health_port: healthAddress.port } : {}) },
+    `${definition.service} started`,
+  );
   return runtime;
 };

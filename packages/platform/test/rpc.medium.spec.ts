@@ -59,7 +59,7 @@ const drain = async (server: RpcServer): Promise<void> => {
 };
 
 const serve = (subject: string, operations: OperationTable, logger = silentLogger(), queue = 'svc-catalogue'): RpcServer => {
-  const server = serveOperations({ nc, subject, queue, operations, logger });
+  const server = serveOperations({ nc, subject, queue, operations, logger, service: 'catalogue' });
   servers.push(server);
   return server;
 };
@@ -261,6 +261,7 @@ describe('rpc server and client', () => {
       nc,
       subject,
       queue: 'svc-catalogue',
+      service: 'catalogue',
       logger: silentLogger(),
       operations: {
         slow: async () => {

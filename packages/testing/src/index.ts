@@ -13,3 +13,4 @@ export * from './rate-window.ts';
 export * from './local-bus.ts';
 export * from './dns-server.ts';
 export * from './free-port.ts';
+export * from './service-metrics.ts';

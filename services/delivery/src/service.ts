@@ -3,6 +3,7 @@ import { validateUploadedAudio } from './app/audio-validator/audio-validator.ts'
 import { pollAcknowledgements } from './app/lifecycle/ack-poller.ts';
 import { startQcWorker } from './app/qc/qc-worker.ts';
 import { startDeliveryWorker } from './app/queue/delivery-worker.ts';
+import { watchDeliveryQueue } from './app/queue/queue-metrics.ts';
 import { lazyErnValidators } from './app/queue/ern-validators.ts';
 import { sessionOpener } from './app/transports/open-session.ts';
 import type { DeliveryConfig } from './config.ts';
@@ -24,7 +25,7 @@ import { sendDepsOf } from './nats/send-deps.ts';
 export const startDelivery = async (config: DeliveryConfig): Promise<ServiceRuntime> => {
   const blobs = openBlobStore(config.blobStore, config.cdnUrl);
   const validators = lazyErnValidators();
-  const jobs: ScheduledJob[] = [];
+  const jobs: { stop(): Promise<void> }[] = [];
   /** Started once the runtime is up; consumers and handlers wake them through the context. */
   const workers: { deliveries?: ScheduledJob; qc?: ScheduledJob } = {};
   let context: DeliveryContext | undefined;
@@ -64,6 +65,7 @@ export const startDelivery = async (config: DeliveryConfig): Promise<ServiceRunt
   jobs.push(
     qc,
     deliveries,
+    watchDeliveryQueue(orm),
     // Leased: a pass reads every store's acknowledgement folder; two at once would apply the same files.
     startScheduledJob({
       name: 'ack-poller',

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sampleOf } from '@sv/platform';
 import {
   acknowledge,
   eventually,
+  scrapeServiceMetrics,
   makeRelease,
   releaseStatus,
   storeFiles,
@@ -73,6 +75,12 @@ describe('delivery, from approval to takedown', () => {
       ['deezer', 'new', 'sent'],
       ['spotify', 'new', 'sent'],
     ]);
+    // The operators' view: two bundles sent, nothing left queued, a consumer keeping up.
+    const metrics = await scrapeServiceMetrics(suite.world.platform.delivery!);
+    expect(sampleOf(metrics, 'sv_delivery_attempts_total', { kind: 'new', outcome: 'sent' })).toBe(2);
+    expect(sampleOf(metrics, 'sv_delivery_attempt_duration_seconds_count', { outcome: 'sent' })).toBe(2);
+    expect(sampleOf(metrics, 'sv_delivery_queue_depth', { state: 'queued' })).toBe(0);
+    expect(metrics).toMatch(/^sv_jetstream_consumer_pending_messages\{consumer="[^"]+"\} \d+$/m);
     const spotifyMessage = String(sent.find((delivery) => delivery.dsp.slug === 'spotify')?.message_id);
     expect(sent[0]?.files.map((file: { name: string }) => file.name)).toEqual(expect.arrayContaining([`resources/${upc}.jpg`, `${upc}.xml`]));
 

@@ -12,6 +12,8 @@ const baseUrl = (fallback: string) =>
 const shape = {
   SV_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   SV_DOCS_PORT: z.coerce.number().int().min(0).max(65535).default(8084),
+  /** The cluster-side listener: probes and Prometheus metrics. */
+  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9108),
   SV_LOG_LEVEL: logLevelEnv,
   SV_LOG_PRETTY: envFlag,
   /** `{base_url}`: the production API root the description lists as its first server. */
@@ -24,6 +26,8 @@ export interface DocsConfig {
   httpHost: string;
   /** 0 picks a free port (tests). */
   httpPort: number;
+  /** Probes and /metrics; 0 picks a free port. */
+  healthPort: number;
   logLevel: string;
   logPretty: boolean;
   publicBaseUrl: string;
@@ -35,6 +39,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
   parseEnv(shape, env, (parsed) => ({
     httpHost: parsed.SV_HTTP_HOST,
     httpPort: parsed.SV_DOCS_PORT,
+    healthPort: parsed.SV_HEALTH_PORT,
     logLevel: parsed.SV_LOG_LEVEL,
     logPretty: parsed.SV_LOG_PRETTY,
     publicBaseUrl: parsed.SV_PUBLIC_BASE_URL,

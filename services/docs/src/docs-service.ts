@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, type Logger } from '@sv/platform';
+import { createLogger, startHealthServer, type Logger } from '@sv/platform';
 import { buildServedDocuments } from './app/documents/served-documents.ts';
 import type { DocsConfig } from './config.ts';
 import { createDocsApp } from './http/app.ts';
@@ -28,14 +28,18 @@ export const startDocs = async (config: DocsConfig): Promise<DocsService> => {
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.httpHost}:${port}`;
-  logger.info({ url }, 'docs listening');
+  // Nothing to check beyond the process: the documents are built before anything listens.
+  const health = await startHealthServer(config.healthPort, async () => ({ documents: { ok: true } }));
+  logger.info({ url, health_port: (health.address() as AddressInfo).port }, 'docs listening');
   return {
     logger,
     url,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
+    stop: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await new Promise<void>((resolve) => health.close(() => resolve()));
+    },
   };
 };

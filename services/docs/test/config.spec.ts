@@ -6,6 +6,7 @@ describe('readConfig', () => {
     expect(readConfig({})).toEqual({
       httpHost: '127.0.0.1',
       httpPort: 8084,
+      healthPort: 9108,
       logLevel: 'info',
       logPretty: false,
       publicBaseUrl: 'http://127.0.0.1:8080/v1',

@@ -29,6 +29,8 @@ const shape = {
   ...baseEnvShape,
   SV_HTTP_HOST: z.string().default('127.0.0.1'),
   SV_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The cluster-side listener: probes and Prometheus metrics, never on the public port. */
+  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Path the API is mounted under: '' in production, '/api' in the sandbox. */
   SV_BASE_PATH: z
     .string()
@@ -83,6 +85,8 @@ const mailShape = {
 export interface GatewayConfig extends BaseConfig {
   httpHost: string;
   httpPort: number;
+  /** Probes (/health/live, /health/ready) and /metrics; 0 picks a free port. */
+  healthPort: number;
   basePath: string;
   blobStore: BlobStoreConfig;
   cdnUrl: string;
@@ -125,6 +129,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       ...toBaseConfig(parsed),
       httpHost: parsed.SV_HTTP_HOST,
       httpPort: parsed.SV_HTTP_PORT ?? (sandbox ? 8081 : 8080),
+      healthPort: parsed.SV_HEALTH_PORT ?? (sandbox ? 9110 : 9100),
       basePath: parsed.SV_BASE_PATH ?? (sandbox ? '/api' : ''),
       blobStore: toBlobStoreConfig(parsed),
       cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),

@@ -72,7 +72,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
       migrations: GATEWAY_MIGRATIONS,
       operations: (runtime) => gatewayOperations(runtime.orm),
     },
-    { config },
+    { config, healthPort: config.healthPort },
   );
   const blobs = openBlobStore(config.blobStore, config.cdnUrl);
   const apiKeys = new ApiKeyCache({

@@ -13,6 +13,8 @@ const baseUrl = z
 const shape = {
   SV_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   SV_MCP_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
+  /** The cluster-side listener: probes and Prometheus metrics. */
+  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9109),
   /** {base_url}: the production API, version segment included. */
   SV_GATEWAY_URL: baseUrl.default('http://127.0.0.1:8080/v1'),
   /** {sandbox_base_url}: chosen per request by `X-Service-Env: sandbox`. */
@@ -38,6 +40,8 @@ const shape = {
 export interface McpConfig {
   httpHost: string;
   port: number;
+  /** Probes and /metrics; 0 picks a free port. */
+  healthPort: number;
   gatewayUrls: { production: string; sandbox: string };
   gatewayTimeoutMs: number;
   /** Host names (optionally host:port); empty: no Host header check. */
@@ -59,6 +63,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
     return {
       httpHost: parsed.SV_HTTP_HOST,
       port: parsed.SV_MCP_PORT,
+      healthPort: parsed.SV_HEALTH_PORT,
       gatewayUrls: { production: parsed.SV_GATEWAY_URL, sandbox: parsed.SV_SANDBOX_GATEWAY_URL },
       gatewayTimeoutMs: parsed.SV_GATEWAY_TIMEOUT_MS,
       allowedHosts: parsed.SV_MCP_ALLOWED_HOSTS.split(',')

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, type Logger } from '@sv/platform';
+import { createLogger, startHealthServer, type Logger } from '@sv/platform';
 import type { McpConfig } from './config.ts';
 import { createGatewayClient } from './app/gateway-client/gateway-client.ts';
 import { buildRuleResources } from './app/resources/rule-resources.ts';
@@ -44,15 +44,19 @@ export const startMcp = async (config: McpConfig): Promise<RunningMcp> => {
   server.on('request', app);
   const host = config.httpHost.includes(':') ? `[${config.httpHost}]` : config.httpHost;
   const url = `http://${host}:${port}/mcp`;
-  logger.info({ url, tools: tools.length, gateways: config.gatewayUrls }, 'mcp listening');
+  // Ready as soon as it listens: each call reaches the gateways on its own, and says so when one is down.
+  const health = await startHealthServer(config.healthPort, async () => ({ tools: { ok: tools.length > 0 } }));
+  logger.info({ url, tools: tools.length, gateways: config.gatewayUrls, health_port: (health.address() as AddressInfo).port }, 'mcp listening');
   return {
     logger,
     url,
     port,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await new Promise<void>((resolve) => health.close(() => resolve()));
+    },
   };
 };

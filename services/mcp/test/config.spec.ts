@@ -7,6 +7,7 @@ describe('readConfig', () => {
     expect(config).toMatchObject({
       httpHost: '127.0.0.1',
       port: 8082,
+      healthPort: 9109,
       gatewayUrls: { production: 'http://127.0.0.1:8080/v1', sandbox: 'http://127.0.0.1:8081/api/v1' },
       allowedHosts: ['127.0.0.1', 'localhost', '[::1]'],
       allowPrivateUrls: false,

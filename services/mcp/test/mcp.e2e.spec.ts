@@ -53,6 +53,7 @@ beforeAll(async () => {
   imageUrl = `http://127.0.0.1:${(imageHost.address() as AddressInfo).port}/face.png`;
   mcp = spawnServiceProcess('mcp', 'services/mcp/src/main.ts', {
     SV_MCP_PORT: '0',
+    SV_HEALTH_PORT: '0',
     SV_GATEWAY_URL: `${production.baseUrl}/v1`,
     SV_SANDBOX_GATEWAY_URL: `${sandbox.baseUrl}/v1`,
     // As in local development: the image host of this test is on loopback.

@@ -1,5 +1,6 @@
 import { startScheduledJob, startServiceRuntime, type EventConsumer, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
 import { startDeliveryWorker } from './app/delivery/delivery-worker.ts';
+import { watchWebhookQueue } from './app/delivery/delivery-metrics.ts';
 import { pruneDeliveryHistory } from './app/delivery/history-retention.ts';
 import { httpSender } from './app/delivery/http-sender.ts';
 import { cachedDspSlugs } from './app/event-types/event-types.service.ts';
@@ -74,7 +75,12 @@ export const startWebhooks = async (config: WebhooksConfig, options: { relay?: b
     entities: WEBHOOKS_ENTITIES,
     migrations: WEBHOOKS_MIGRATIONS,
     operations: (runtime) => webhooksOperations(contextOf(runtime)),
-    consumers: async (runtime) => [await startFanOutConsumer(runtime), deliveryWorkerOf(runtime, config), historyRetentionOf(runtime, config)],
+    consumers: async (runtime) => [
+      await startFanOutConsumer(runtime),
+      deliveryWorkerOf(runtime, config),
+      historyRetentionOf(runtime, config),
+      watchWebhookQueue(runtime.orm),
+    ],
   };
   return startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
 };

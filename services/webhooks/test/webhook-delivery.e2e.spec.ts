@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { API_REVISION } from '@sv/contracts';
-import { apiClient, eventually, startPlatform, startReceiver, verifySignature, type Receiver, type TestPlatform } from '@sv/testing';
+import { sampleOf } from '@sv/platform';
+import { apiClient, eventually, scrapeServiceMetrics, startPlatform, startReceiver, verifySignature, type Receiver, type TestPlatform } from '@sv/testing';
 
 /*
  * Delivery end to end: real catalogue actions through the gateway make events, the webhooks
@@ -189,6 +190,17 @@ describe('retries', () => {
     expect(log[0]!.next_retry_at).toBeNull();
     expect(log[1]!.next_retry_at).not.toBeNull();
     expect(log[1]!.error).toBe('The receiver answered HTTP 500.');
+
+    // The operators' view of the same: attempts by outcome, the retry, and the gateway's answers by route.
+    const webhooks = await scrapeServiceMetrics(platform.webhooks!);
+    expect(sampleOf(webhooks, 'sv_webhook_attempts_total', { outcome: 'retry' })).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(webhooks, 'sv_webhook_attempts_total', { outcome: 'delivered' })).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(webhooks, 'sv_webhook_retries_total')).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(webhooks, 'sv_webhook_deliveries_pending')).toEqual(expect.any(Number));
+    expect(sampleOf(webhooks, 'sv_nats_operations_total', { service: 'webhooks', operation: 'webhooks.create', status: '201' })).toBeGreaterThanOrEqual(1);
+    const gateway = await scrapeServiceMetrics(platform.gateways[0]!.process);
+    expect(sampleOf(gateway, 'sv_http_requests_total', { server: 'gateway-production', method: 'POST', route: '/webhooks', status: '201' })).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(gateway, 'sv_service_calls_total', { service: 'webhooks', operation: 'webhooks.create', outcome: '201' })).toBeGreaterThanOrEqual(1);
   });
 
   it("waits at least a 429's Retry-After before the next attempt", async () => {

@@ -6,6 +6,7 @@ import { API_REVISION, NatsHeader, eventSubject, type EventDefinition, type Even
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { currentRequestId } from '../log/request-context.ts';
+import { outboxBacklog, outboxLag, outboxPublishFailures, outboxPublished } from '../metrics/kit-metrics.ts';
 import { startScheduledJob, type ScheduledJob } from '../scheduling/scheduled-job.ts';
 import { OutboxEvent } from './platform-entities.ts';
 
@@ -104,6 +105,7 @@ export class OutboxRelay {
   #relay: ScheduledJob | undefined;
   #housekeeping: ScheduledJob | undefined;
   #watcher: OutboxCommitWatcher | undefined;
+  #removeGaugeSources: (() => void)[] = [];
 
   constructor(options: OutboxRelayOptions) {
     this.#options = { intervalMs: 1_000, batchSize: 100, ...options };
@@ -126,9 +128,30 @@ export class OutboxRelay {
     }
     // Leased: one replica deleting the old rows is enough.
     this.#housekeeping = startScheduledJob({ name: 'outbox-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() });
+    const labels = { service: this.#options.schema };
+    let asked: { at: number; backlog: Promise<{ count: number; ageSeconds: number }> } | undefined;
+    const backlog = () => {
+      if (!asked || Date.now() - asked.at > 1_000) asked = { at: Date.now(), backlog: this.backlog() };
+      return asked.backlog;
+    };
+    this.#removeGaugeSources = [
+      outboxBacklog.addSource(async () => [{ labels, value: (await backlog()).count }]),
+      outboxLag.addSource(async () => [{ labels, value: (await backlog()).ageSeconds }]),
+    ];
+  }
+
+  /** Unpublished rows and the age of the oldest, read through the partial index on unpublished rows. */
+  async backlog(): Promise<{ count: number; ageSeconds: number }> {
+    const [row] = await this.#options.orm.em.fork().execute<{ count: number; age_seconds: number }[]>(
+      `select count(*)::int as "count", coalesce(extract(epoch from now() - min("created_at")), 0)::float8 as "age_seconds"
+        from "${this.#options.schema}"."outbox_event" where "published_at" is null`,
+    );
+    return { count: Number(row?.count ?? 0), ageSeconds: Math.max(0, Number(row?.age_seconds ?? 0)) };
   }
 
   async stop(): Promise<void> {
+    for (const remove of this.#removeGaugeSources) remove();
+    this.#removeGaugeSources = [];
     const jobs = [this.#relay, this.#housekeeping];
     this.#relay = undefined;
     this.#housekeeping = undefined;
@@ -139,7 +162,7 @@ export class OutboxRelay {
   async publishBatch(): Promise<number> {
     const { orm, js, schema, subjectPrefix, batchSize, logger } = this.#options;
     const em = orm.em.fork();
-    return em.transactional(async (tx) => {
+    const count = await em.transactional(async (tx) => {
       const rows = await tx.execute<PendingRow[]>(
         `select "id", "type", "envelope", "request_id" from "${schema}"."outbox_event"
           where "published_at" is null order by "created_at", "id" limit ? for update skip locked`,
@@ -157,6 +180,7 @@ export class OutboxRelay {
           published.push(row.id);
         } catch (error) {
           logger.warn({ err: error, event_id: row.id }, 'outbox publish failed; will retry');
+          outboxPublishFailures.inc({ service: schema });
           break;
         }
       }
@@ -167,6 +191,8 @@ export class OutboxRelay {
       }
       return published.length;
     });
+    if (count > 0) outboxPublished.inc({ service: schema }, count);
+    return count;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { enableRuntimeMetrics, scrapeMetrics } from '../metrics/registry.ts';
 
 export interface HealthCheck {
   ok: boolean;
@@ -8,14 +9,23 @@ export interface HealthCheck {
 /**
  * A bare HTTP listener for services that have no HTTP edge of their own: `/health/live`
  * answers while the process runs, `/health/ready` (and `/health`) only when every check passes.
- * Kubernetes probes use these.
+ * Kubernetes probes use these; Prometheus scrapes `/metrics` here. The port is the cluster's,
+ * never the public edge's.
  */
 export const startHealthServer = async (
   port: number,
   checks: () => Promise<Record<string, HealthCheck>>,
 ): Promise<Server> => {
+  enableRuntimeMetrics();
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    if (req.method === 'GET' && path === '/metrics') {
+      scrapeMetrics().then(
+        ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(body),
+        (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${String(error)}`),
+      );
+      return;
+    }
     if (req.method !== 'GET' || !['/health', '/health/live', '/health/ready'].includes(path ?? '')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
       return;

@@ -11,6 +11,14 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { withRequestId } from '../log/request-context.ts';
+import {
+  consumerAckPending,
+  consumerPending,
+  consumerRedelivered,
+  eventHandleDuration,
+  eventRedeliveries,
+  eventsConsumed,
+} from '../metrics/kit-metrics.ts';
 import { ensureEventStream } from './streams.ts';
 
 export type ConsumedEvent<TData extends z.ZodType> = Omit<EventEnvelope, 'data'> & { data: z.output<TData> };
@@ -92,7 +100,12 @@ export const startEventConsumer = async <TData extends z.ZodType>(
       return { kind: 'applied', afterCommit: await handle(em, parsed) };
     });
 
+  const counted = (outcome: string): void => {
+    eventsConsumed.inc({ consumer: durable, event: event.name, outcome });
+  };
+
   const process = async (msg: JsMsg): Promise<void> => {
+    if (msg.info.deliveryCount > 1) eventRedeliveries.inc({ consumer: durable });
     let parsed: ConsumedEvent<TData>;
     try {
       const envelope = EventEnvelope.parse(msg.json());
@@ -100,11 +113,15 @@ export const startEventConsumer = async <TData extends z.ZodType>(
     } catch (error) {
       log.error({ err: error, subject: msg.subject, seq: msg.seq }, 'poison message terminated: it does not match its schema');
       msg.term(); // no reason: NATS 2.9 ignores `+TERM <reason>`
+      counted('poison');
       return;
     }
+    const timer = eventHandleDuration.startTimer({ consumer: durable });
     try {
       const outcome = await apply(parsed);
       msg.ack();
+      timer();
+      counted(outcome.kind);
       if (outcome.kind === 'applied' && outcome.afterCommit) outcome.afterCommit();
       log.debug({ event_id: parsed.id, outcome: outcome.kind }, 'event consumed');
     } catch (error) {
@@ -112,13 +129,31 @@ export const startEventConsumer = async <TData extends z.ZodType>(
       if (deliveries >= maxDeliver) {
         log.error({ err: error, event_id: parsed.id, deliveries }, 'event given up after max deliveries');
         msg.term();
+        counted('given_up');
         return;
       }
       const delay = backoff[Math.min(deliveries - 1, backoff.length - 1)] ?? 1_000;
       log.warn({ err: error, event_id: parsed.id, deliveries, retry_in_ms: delay }, 'event handler failed; will retry');
       msg.nak(delay);
+      counted('retry');
     }
   };
+
+  // The server's view of this consumer, asked once per scrape for its three gauges.
+  let asked: { at: number; info: ReturnType<typeof consumer.info> } | undefined;
+  const serverView = (): ReturnType<typeof consumer.info> => {
+    if (!asked || Date.now() - asked.at > 1_000) asked = { at: Date.now(), info: consumer.info(false) };
+    return asked.info;
+  };
+  const sample = (read: (info: Awaited<ReturnType<typeof consumer.info>>) => number) => async () => [
+    { labels: { consumer: durable }, value: read(await serverView()) },
+  ];
+  const removeSources = [
+    consumerPending.addSource(sample((info) => info.num_pending)),
+    consumerAckPending.addSource(sample((info) => info.num_ack_pending)),
+    consumerRedelivered.addSource(sample((info) => info.num_redelivered)),
+  ];
+
 
   const loop = (async () => {
     for await (const msg of messages) {
@@ -129,6 +164,7 @@ export const startEventConsumer = async <TData extends z.ZodType>(
 
   return {
     async stop() {
+      for (const remove of removeSources) remove();
       await messages.close();
       await loop.catch(() => {});
     },

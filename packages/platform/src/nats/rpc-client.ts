@@ -8,6 +8,7 @@ import {
 import { Messages, NatsHeader, ServiceReply, type ParsedServiceReply, type ServiceRequest } from '@sv/contracts';
 import { UnavailableError } from '../errors/domain-errors.ts';
 import { currentRequestId } from '../log/request-context.ts';
+import { serviceCallDuration, serviceCalls } from '../metrics/kit-metrics.ts';
 
 const hasNoResponders = (error: unknown): boolean =>
   error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders());
@@ -26,14 +27,29 @@ export const callService = async (
   const headers = natsHeaders();
   const requestId = currentRequestId();
   if (requestId) headers.set(NatsHeader.requestId, requestId);
+  // The service asked (the subject's last token), not the environment's prefix, names the series.
+  const labels = { service: subject.slice(subject.lastIndexOf('.') + 1), operation: request.operation };
+  const started = performance.now();
+  let outcome = 'error';
   try {
     const msg = await nc.request(subject, JSON.stringify(request), { timeout: timeoutMs, headers });
-    return ServiceReply.parse(msg.json());
+    const reply = ServiceReply.parse(msg.json());
+    outcome = String(reply.status);
+    return reply;
   } catch (error) {
     // No replica listening: the request was never seen. A timeout: it may have been.
-    if (hasNoResponders(error)) throw new UnavailableError(undefined, 'service_unreachable');
-    if (error instanceof TimeoutError || (error as Error)?.name === 'TimeoutError') throw new UnavailableError(undefined, 'service_timeout');
+    if (hasNoResponders(error)) {
+      outcome = 'unreachable';
+      throw new UnavailableError(undefined, 'service_unreachable');
+    }
+    if (error instanceof TimeoutError || (error as Error)?.name === 'TimeoutError') {
+      outcome = 'timeout';
+      throw new UnavailableError(undefined, 'service_timeout');
+    }
     throw error;
+  } finally {
+    serviceCalls.inc({ ...labels, outcome });
+    serviceCallDuration.observe(labels, (performance.now() - started) / 1000);
   }
 };
 

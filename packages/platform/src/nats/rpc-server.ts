@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { errorToReply } from '../errors/error-reply.ts';
 import { NotFoundError } from '../errors/domain-errors.ts';
 import { withRequestId } from '../log/request-context.ts';
+import { natsOperationDuration, natsOperations } from '../metrics/kit-metrics.ts';
 
 /** One use-case behind an operation name; adapters parse, call it and shape the reply. */
 export type OperationHandler = (request: ParsedServiceRequest) => Promise<ServiceReply>;
@@ -26,8 +27,10 @@ export const serveOperations = (options: {
   queue: string;
   operations: OperationTable;
   logger: Logger;
+  /** Names the service in its metrics. */
+  service: string;
 }): RpcServer => {
-  const { nc, subject, queue, operations, logger } = options;
+  const { nc, subject, queue, operations, logger, service } = options;
   const inFlight = new Set<Promise<void>>();
 
   const handle = async (msg: Msg): Promise<void> => {
@@ -40,9 +43,10 @@ export const serveOperations = (options: {
         logger.error({ issues: parsed.error.issues }, 'malformed service request');
         reply = { status: 400, body: { success: false, error: Messages.malformedJson } };
       } else {
-        operation = parsed.data.operation;
-        const handler = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
+        const handler = Object.hasOwn(operations, parsed.data.operation) ? operations[parsed.data.operation] : undefined;
+        // Only known operations get their own series: a caller cannot mint labels.
         if (!handler) throw new NotFoundError(Messages.endpointNotFound, 'operation_unknown');
+        operation = parsed.data.operation;
         reply = await handler(parsed.data);
       }
     } catch (error) {
@@ -52,8 +56,11 @@ export const serveOperations = (options: {
     const requestId = msg.headers?.get(NatsHeader.requestId);
     if (requestId) replyHeaders.set(NatsHeader.requestId, requestId);
     msg.respond(encoder.encode(JSON.stringify(reply)), { headers: replyHeaders });
+    const seconds = (performance.now() - started) / 1000;
+    natsOperations.inc({ service, operation, status: String(reply.status) });
+    natsOperationDuration.observe({ service, operation }, seconds);
     // The gateway writes the access line of every request; here each operation is a debug line.
-    logger.debug({ operation, status: reply.status, duration_ms: Math.round(performance.now() - started) }, 'operation');
+    logger.debug({ operation, status: reply.status, duration_ms: Math.round(seconds * 1000) }, 'operation');
   };
 
   const subscription: Subscription = nc.subscribe(subject, {

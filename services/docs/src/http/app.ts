@@ -1,5 +1,5 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { Logger } from '@sv/platform';
+import { httpMetrics, type Logger } from '@sv/platform';
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import type { DocsDocuments } from '../app/documents/served-documents.ts';
 import { serveDocument } from './document-routes.ts';
@@ -18,6 +18,11 @@ export interface DocsAppDeps {
 export const createDocsApp = ({ documents, apiServers, logger }: DocsAppDeps): Express => {
   const app = express();
   app.disable('x-powered-by');
+  app.use(
+    httpMetrics<Request>('docs', (req) =>
+      req.originalUrl.startsWith(`${RENDERER_ASSETS}/`) ? RENDERER_ASSETS : ((req.route as { path?: string } | undefined)?.path ?? 'unmatched'),
+    ),
+  );
   app.use(safeHeaders(apiServers));
   app.get('/health', healthRoute);
   app.get('/openapi.json', serveDocument(documents.openApiJson));

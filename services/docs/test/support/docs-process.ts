@@ -9,7 +9,7 @@ export const SERVERS_ENV = {
 
 /** The docs service as its own process on a free port, as it runs in production. */
 export const startDocsProcess = async (): Promise<{ process: ServiceProcess; url: string }> => {
-  const process = spawnServiceProcess('docs', DOCS_ENTRY, { SV_DOCS_PORT: '0', ...SERVERS_ENV });
+  const process = spawnServiceProcess('docs', DOCS_ENTRY, { SV_DOCS_PORT: '0', SV_HEALTH_PORT: '0', ...SERVERS_ENV });
   const line = await process.waitForLog((entry) => entry.msg === 'docs listening');
   return { process, url: String(line.url) };
 };

@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import type { Logger } from '@sv/platform';
+import { httpMetrics, type Logger } from '@sv/platform';
 import type { McpServerDeps } from '../app/mcp-server.ts';
 import { healthRoute } from './health-route.ts';
 import { errorHandler, methodNotAllowed, notFound } from './json-rpc-errors.ts';
@@ -17,6 +17,7 @@ export interface McpAppOptions {
 export const createMcpApp = (options: McpAppOptions): Express => {
   const app = express();
   app.disable('x-powered-by');
+  app.use(httpMetrics<express.Request>('mcp', (req) => (req.route as { path?: string } | undefined)?.path ?? 'unmatched'));
   app.get('/health', healthRoute(options.deps.version));
   app.post('/mcp', express.json({ limit: options.maxBodyBytes }), mcpRoute(options.deps, options.allowedHosts));
   app.all('/mcp', methodNotAllowed);

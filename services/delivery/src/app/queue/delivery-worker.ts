@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { startScheduledJob, type ScheduledJob } from '@sv/platform';
 import type { Logger } from 'pino';
 import { claimDueDeliveries } from './claim.ts';
+import { deliveryAttemptDuration, deliveryAttempts } from './queue-metrics.ts';
 import { sendDelivery, type SendDeps } from './send-delivery.ts';
 
 export interface DeliveryWorkerSettings {
@@ -26,7 +27,14 @@ export const startDeliveryWorker = (orm: MikroORM, deps: SendDeps, settings: Del
       for (;;) {
         const claimed = await claimDueDeliveries(orm.em.fork(), settings.concurrency, settings.leaseMs);
         if (claimed.length === 0) return;
-        await Promise.all(claimed.map((delivery) => sendDelivery(orm.em.fork(), deps, delivery)));
+        await Promise.all(
+          claimed.map(async (delivery) => {
+            const timer = deliveryAttemptDuration.startTimer();
+            const outcome = await sendDelivery(orm.em.fork(), deps, delivery);
+            timer({ outcome });
+            deliveryAttempts.inc({ kind: delivery.kind, outcome });
+          }),
+        );
       }
     },
   });

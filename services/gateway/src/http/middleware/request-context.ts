@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { API_REVISION, API_VERSION, Header, SANDBOX_ENV_HEADER_VALUE, type Environment } from '@sv/contracts';
-import { newRequestId, withRequestId, type Logger } from '@sv/platform';
+import { newRequestId, recordHttpRequest, withRequestId, type Logger } from '@sv/platform';
+import { locals } from '../locals.ts';
 
 const EXPOSED_HEADERS = [
   Header.apiVersion,
@@ -19,7 +20,8 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * First in the chain: a request id (the caller's, when well-formed), the headers every response
- * carries whatever its status, the request-id context for logs and NATS, and one access-log line.
+ * carries whatever its status, the request-id context for logs and NATS, one access-log line and
+ * the request's metrics (by its registry route, never its raw path).
  */
 export const requestContext =
   (environment: Environment, logger: Logger) =>
@@ -34,13 +36,15 @@ export const requestContext =
     if (environment === 'sandbox') res.set(Header.env, SANDBOX_ENV_HEADER_VALUE);
     const started = performance.now();
     res.on('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      recordHttpRequest(`gateway-${environment}`, req.method, locals(res).route?.definition.path ?? 'unmatched', res.statusCode, seconds);
       logger.info(
         {
           request_id: requestId,
           method: req.method,
           path: req.path,
           status: res.statusCode,
-          duration_ms: Math.round(performance.now() - started),
+          duration_ms: Math.round(seconds * 1000),
         },
         'request',
       );

@@ -8,6 +8,7 @@ import { takeDownItem } from '../import/take-down-item.ts';
 import { underItem } from './item-paths.ts';
 import { recordJobEvent } from './job-events.ts';
 import { UnreadableSubmissionError, type JobPlan, type PlannedItem, type PlannedTakedown } from './job-plan.ts';
+import { ingestionJobDuration } from './job-metrics.ts';
 
 /** Turns a job's stored input into the items to import; each channel has its own. */
 export type JobPlanner = (job: IngestionJob) => Promise<JobPlan>;
@@ -41,6 +42,7 @@ const finish = async (em: EntityManager, deps: JobRunDeps, job: IngestionJob, er
   job.updatedAt = now;
   recordJobEvent(em, job);
   await em.flush();
+  ingestionJobDuration.observe({ source: job.source, state: job.state }, Math.max(0, now.getTime() - job.createdAt.getTime()) / 1000);
 };
 
 const saveProgress = async (em: EntityManager, deps: JobRunDeps, job: IngestionJob): Promise<void> => {

@@ -3,6 +3,7 @@ import { startScheduledJob } from '@sv/platform';
 import type { Logger } from 'pino';
 import { attemptDelivery, type AttemptDeps } from './attempt-delivery.ts';
 import { claimDueDeliveries, type ClaimedDelivery } from './claim.ts';
+import { webhookAttempts, webhookRetries } from './delivery-metrics.ts';
 
 export interface WorkerSettings {
   tickMs: number;
@@ -28,7 +29,11 @@ export const startDeliveryWorker = (orm: MikroORM, deps: AttemptDeps, settings: 
 
   const run = (delivery: ClaimedDelivery): void => {
     const attempt = attemptDelivery(orm.em.fork(), deps, delivery).then(
-      (verdict) => log.debug({ event_id: delivery.eventId, attempt: delivery.attempt, outcome: verdict.status }, 'delivery attempted'),
+      (verdict) => {
+        webhookAttempts.inc({ outcome: verdict.status === 'pending' ? 'retry' : verdict.status });
+        if (delivery.attempt > 1) webhookRetries.inc();
+        log.debug({ event_id: delivery.eventId, attempt: delivery.attempt, outcome: verdict.status }, 'delivery attempted');
+      },
       (error: unknown) => log.error({ err: error, delivery_id: delivery.id }, 'delivery attempt could not be recorded; it is retried when its lease ends'),
     );
     const tracked = attempt.finally(() => inFlight.delete(tracked));
