@@ -37,8 +37,8 @@ export default [
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // The only places allowed to read the environment.
-    files: ['services/*/src/config.ts', 'tools/**/*.ts', '**/test/**/*.ts', 'packages/testing/**/*.ts'],
+    // The only places allowed to read the environment (the tracing preload's config is read before any service's).
+    files: ['services/*/src/config.ts', 'packages/platform/src/tracing/tracing-config.ts', 'tools/**/*.ts', '**/test/**/*.ts', 'packages/testing/**/*.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
 ];

@@ -19,6 +19,8 @@ export SV_LOG_PRETTY="${SV_LOG_PRETTY:-1}" SV_ALLOW_PRIVATE_URLS=1 SV_BLOB_DIR="
 # secret that signs presigned uploads to it too (deployments give each environment its own).
 export SV_BLOB_SIGNING_SECRET="${SV_BLOB_SIGNING_SECRET:-local-blob-signing-secret-change-me}"
 PIDS=()
+# Every service starts behind it; tracing is on when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set.
+TRACING_PRELOAD=packages/platform/src/tracing/preload.ts
 stop_all() {
   trap - INT TERM EXIT
   say "stopping"
@@ -30,7 +32,7 @@ trap stop_all INT TERM EXIT
 run() { # run <identity> <entry> SV_ENV=<env> [VAR=value ...]: the identity's own bus credentials
   local identity="${1%-sandbox}" entry="$2" environment="${3#SV_ENV=}"
   shift 2
-  env SV_NATS_CREDENTIALS="$NATS_STATE/$environment/$identity.nk" "$@" "$NODE" "$entry" &
+  env SV_NATS_CREDENTIALS="$NATS_STATE/$environment/$identity.nk" "$@" "$NODE" --import "./$TRACING_PRELOAD" "$entry" &
   PIDS+=("$!")
 }
 
@@ -73,9 +75,9 @@ run delivery-sandbox services/delivery/src/main.ts SV_ENV=sandbox SV_DELIVERY_DI
 run gateway services/gateway/src/main.ts SV_ENV=production SV_CDN_PORT=8083 SV_COOKIE_SECURE=0
 run gateway-sandbox services/gateway/src/main.ts SV_ENV=sandbox SV_COOKIE_SECURE=0
 # The docs host and the MCP server use no database and no bus: the contracts and the gateways.
-"$NODE" services/docs/src/main.ts &
+"$NODE" --import "./$TRACING_PRELOAD" services/docs/src/main.ts &
 PIDS+=("$!")
-"$NODE" services/mcp/src/main.ts &
+"$NODE" --import "./$TRACING_PRELOAD" services/mcp/src/main.ts &
 PIDS+=("$!")
 
 health() { "$NODE" -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$1"; }

@@ -40,3 +40,4 @@ export * from './images/image-rejection.ts';
 export * from './crypto/sealing.ts';
 export * from './crypto/ssh-fingerprint.ts';
 export * from './metrics/index.ts';
+export * from './tracing/index.ts';

@@ -1,3 +1,4 @@
+import { shutdownTracing } from './tracing/tracing-shutdown.ts';
 import type { Logger } from 'pino';
 
 /**
@@ -15,7 +16,9 @@ export const exitOnSignals = (logger: Logger, close: () => Promise<void>, graceM
       process.exit(1);
     }, graceMs);
     timer.unref();
-    close().then(
+    close()
+      .then(shutdownTracing)
+      .then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');

@@ -14,3 +14,4 @@ export * from './local-bus.ts';
 export * from './dns-server.ts';
 export * from './free-port.ts';
 export * from './service-metrics.ts';
+export * from './otlp-receiver.ts';

@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
 /** The repository root, from this file's place in packages/testing/src. */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+/** Loaded before every service's main.ts, as in production (tracing starts there when configured). */
+export const TRACING_PRELOAD = pathToFileURL(resolve(REPO_ROOT, 'packages/platform/src/tracing/preload.ts')).href;
 
 export interface ServiceProcess {
   readonly name: string;
@@ -19,7 +22,7 @@ export interface ServiceProcess {
 }
 
 /**
- * Runs a real service process (`node <entry>`) with the given environment, exactly as in
+ * Runs a real service process (`node --import <tracing preload> <entry>`) with the given environment, exactly as in
  * production but on the test's own database and subject prefix.
  */
 export const spawnServiceProcess = (
@@ -27,7 +30,7 @@ export const spawnServiceProcess = (
   entry: string,
   env: Record<string, string>,
 ): ServiceProcess => {
-  const child = spawn(process.execPath, [resolve(REPO_ROOT, entry)], {
+  const child = spawn(process.execPath, ['--import', TRACING_PRELOAD, resolve(REPO_ROOT, entry)], {
     cwd: REPO_ROOT,
     env: { ...process.env, SV_LOG_PRETTY: '0', SV_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

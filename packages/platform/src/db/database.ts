@@ -4,7 +4,7 @@ import type { Migration } from '@mikro-orm/migrations';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { PLATFORM_ENTITIES } from './platform-entities.ts';
-import { platformMigration } from './platform-migration.ts';
+import { platformMigration, platformTraceMigration } from './platform-migration.ts';
 
 export type { EntityManager };
 export type Orm = MikroORM;
@@ -80,7 +80,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<MikroORM> 
       snapshot: false,
       transactional: true,
       allOrNothing: true,
-      migrationsList: [platformMigration(options.schema), ...options.migrations] as never[],
+      migrationsList: [platformMigration(options.schema), ...options.migrations, platformTraceMigration(options.schema)] as never[],
     },
     debug: false,
   });

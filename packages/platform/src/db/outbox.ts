@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { currentRequestId } from '../log/request-context.ts';
 import { outboxBacklog, outboxLag, outboxPublishFailures, outboxPublished } from '../metrics/kit-metrics.ts';
 import { startScheduledJob, type ScheduledJob } from '../scheduling/scheduled-job.ts';
+import { SpanKind, currentTraceParent, inSpan, injectTraceHeaders, traceContextOfParent } from '../tracing/nats-trace.ts';
 import { OutboxEvent } from './platform-entities.ts';
 
 /**
@@ -35,6 +36,7 @@ export const recordEvent = <TData extends z.ZodType>(
     tenantId,
     envelope,
     requestId: currentRequestId() ?? null,
+    traceParent: currentTraceParent(),
     createdAt: now,
     publishedAt: null,
   });
@@ -82,6 +84,7 @@ interface PendingRow {
   type: string;
   envelope: EventEnvelope;
   request_id: string | null;
+  trace_parent: string | null;
 }
 
 export interface OutboxRelayOptions {
@@ -164,7 +167,7 @@ export class OutboxRelay {
     const em = orm.em.fork();
     const count = await em.transactional(async (tx) => {
       const rows = await tx.execute<PendingRow[]>(
-        `select "id", "type", "envelope", "request_id" from "${schema}"."outbox_event"
+        `select "id", "type", "envelope", "request_id", "trace_parent" from "${schema}"."outbox_event"
           where "published_at" is null order by "created_at", "id" limit ? for update skip locked`,
         [batchSize],
       );
@@ -173,10 +176,15 @@ export class OutboxRelay {
         const headers = natsHeaders();
         if (row.request_id) headers.set(NatsHeader.requestId, row.request_id);
         try {
-          await js.publish(eventSubject(subjectPrefix, row.type), JSON.stringify(row.envelope), {
-            msgID: row.id,
-            headers,
-          });
+          // Published as part of the trace that recorded the event, not of this relay tick.
+          await inSpan(
+            `publish ${row.type}`,
+            { kind: SpanKind.PRODUCER, parent: traceContextOfParent(row.trace_parent), attributes: { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.message.id': row.id } },
+            async () => {
+              injectTraceHeaders(headers);
+              await js.publish(eventSubject(subjectPrefix, row.type), JSON.stringify(row.envelope), { msgID: row.id, headers });
+            },
+          );
           published.push(row.id);
         } catch (error) {
           logger.warn({ err: error, event_id: row.id }, 'outbox publish failed; will retry');

@@ -13,6 +13,8 @@ export const OutboxEvent = defineEntity({
     tenantId: p.uuid().nullable(),
     envelope: p.json<Record<string, unknown>>().columnType('jsonb'),
     requestId: p.text().nullable(),
+    /** W3C `traceparent` of the transaction that recorded the event; null outside a trace. */
+    traceParent: p.text().nullable(),
     createdAt: p.datetime().columnType('timestamptz'),
     publishedAt: p.datetime().columnType('timestamptz').nullable(),
   },

@@ -25,3 +25,13 @@ export const platformMigration = (schema: string) => ({
     }
   },
 });
+
+/** The trace context a state change ran in, kept with its outbox row so the published event continues that trace. */
+export const platformTraceMigration = (schema: string) => ({
+  name: 'Migration20261101000100_platform_trace',
+  class: class PlatformTrace extends Migration {
+    override up(): void {
+      this.addSql(`alter table "${schema}"."outbox_event" add column if not exists "trace_parent" text null`);
+    }
+  },
+});

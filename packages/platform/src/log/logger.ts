@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { currentTraceIds } from '../tracing/nats-trace.ts';
 import { currentRequestId } from './request-context.ts';
 
 export type { Logger };
@@ -43,7 +44,7 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
-/** pino JSON logger; every line carries the service, env and the current request id. */
+/** pino JSON logger; every line carries the service, env, the current request id and, inside a trace, its trace and span ids. */
 export const createLogger = (options: LoggerOptions): Logger =>
   pino(
     {
@@ -53,7 +54,8 @@ export const createLogger = (options: LoggerOptions): Logger =>
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: () => {
       const requestId = currentRequestId();
-      return requestId ? { request_id: requestId } : {};
+      const traceIds = currentTraceIds();
+      return requestId ? { request_id: requestId, ...traceIds } : (traceIds ?? {});
     },
     ...(options.pretty
       ? {

@@ -19,6 +19,8 @@ import {
   eventRedeliveries,
   eventsConsumed,
 } from '../metrics/kit-metrics.ts';
+import type { Span } from '@opentelemetry/api';
+import { SpanKind, inSpan, traceContextOf } from '../tracing/nats-trace.ts';
 import { ensureEventStream } from './streams.ts';
 
 export type ConsumedEvent<TData extends z.ZodType> = Omit<EventEnvelope, 'data'> & { data: z.output<TData> };
@@ -104,12 +106,15 @@ export const startEventConsumer = async <TData extends z.ZodType>(
     eventsConsumed.inc({ consumer: durable, event: event.name, outcome });
   };
 
-  const process = async (msg: JsMsg): Promise<void> => {
+  const process = async (msg: JsMsg, span: Span): Promise<void> => {
     if (msg.info.deliveryCount > 1) eventRedeliveries.inc({ consumer: durable });
     let parsed: ConsumedEvent<TData>;
     try {
       const envelope = EventEnvelope.parse(msg.json());
       parsed = { ...envelope, data: event.data.parse(envelope.data) };
+      // A consumer of a wildcard (every event) names the span after the event it got.
+      span.updateName(`process ${envelope.type}`);
+      span.setAttribute('messaging.message.id', envelope.id);
     } catch (error) {
       log.error({ err: error, subject: msg.subject, seq: msg.seq }, 'poison message terminated: it does not match its schema');
       msg.term(); // no reason: NATS 2.9 ignores `+TERM <reason>`
@@ -154,11 +159,17 @@ export const startEventConsumer = async <TData extends z.ZodType>(
     consumerRedelivered.addSource(sample((info) => info.num_redelivered)),
   ];
 
-
   const loop = (async () => {
     for await (const msg of messages) {
       const requestId = msg.headers?.get(NatsHeader.requestId) || undefined;
-      await withRequestId(requestId, () => process(msg));
+      // A consumer span under the publisher's, so what the handler does (queries, calls) joins the event's trace.
+      const traced = () =>
+        inSpan(
+          `process ${event.name}`,
+          { kind: SpanKind.CONSUMER, parent: traceContextOf(msg.headers), attributes: { 'messaging.system': 'nats', 'messaging.operation.type': 'process', 'messaging.consumer.group.name': durable } },
+          (span) => process(msg, span),
+        );
+      await withRequestId(requestId, traced);
     }
   })();
 

@@ -9,6 +9,8 @@ import { Messages, NatsHeader, ServiceReply, type ParsedServiceReply, type Servi
 import { UnavailableError } from '../errors/domain-errors.ts';
 import { currentRequestId } from '../log/request-context.ts';
 import { serviceCallDuration, serviceCalls } from '../metrics/kit-metrics.ts';
+import { SpanKind, SpanStatusCode, inSpan, injectTraceHeaders } from '../tracing/nats-trace.ts';
+import type { Span } from '@opentelemetry/api';
 
 const hasNoResponders = (error: unknown): boolean =>
   error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders());
@@ -24,17 +26,33 @@ export const callService = async (
   request: ServiceRequest,
   timeoutMs: number,
 ): Promise<ParsedServiceReply> => {
+  // The service asked (the subject's last token), not the environment's prefix, names the series.
+  const labels = { service: subject.slice(subject.lastIndexOf('.') + 1), operation: request.operation };
+  return inSpan(`${labels.service} ${request.operation}`, { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'nats', 'rpc.service': labels.service, 'rpc.method': request.operation } }, (span) =>
+    ask(nc, subject, request, timeoutMs, labels, span),
+  );
+};
+
+const ask = async (
+  nc: NatsConnection,
+  subject: string,
+  request: ServiceRequest,
+  timeoutMs: number,
+  labels: { service: string; operation: string },
+  span: Span,
+): Promise<ParsedServiceReply> => {
   const headers = natsHeaders();
   const requestId = currentRequestId();
   if (requestId) headers.set(NatsHeader.requestId, requestId);
-  // The service asked (the subject's last token), not the environment's prefix, names the series.
-  const labels = { service: subject.slice(subject.lastIndexOf('.') + 1), operation: request.operation };
+  injectTraceHeaders(headers);
   const started = performance.now();
   let outcome = 'error';
   try {
     const msg = await nc.request(subject, JSON.stringify(request), { timeout: timeoutMs, headers });
     const reply = ServiceReply.parse(msg.json());
     outcome = String(reply.status);
+    span.setAttribute('rpc.status', reply.status);
+    if (reply.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     return reply;
   } catch (error) {
     // No replica listening: the request was never seen. A timeout: it may have been.

@@ -5,6 +5,8 @@ import { errorToReply } from '../errors/error-reply.ts';
 import { NotFoundError } from '../errors/domain-errors.ts';
 import { withRequestId } from '../log/request-context.ts';
 import { natsOperationDuration, natsOperations } from '../metrics/kit-metrics.ts';
+import { SpanKind, SpanStatusCode, inSpan, traceContextOf } from '../tracing/nats-trace.ts';
+import type { Span } from '@opentelemetry/api';
 
 /** One use-case behind an operation name; adapters parse, call it and shape the reply. */
 export type OperationHandler = (request: ParsedServiceRequest) => Promise<ServiceReply>;
@@ -33,7 +35,7 @@ export const serveOperations = (options: {
   const { nc, subject, queue, operations, logger, service } = options;
   const inFlight = new Set<Promise<void>>();
 
-  const handle = async (msg: Msg): Promise<void> => {
+  const handle = async (msg: Msg, span: Span): Promise<void> => {
     const started = performance.now();
     let operation = 'unknown';
     let reply: ServiceReply;
@@ -47,6 +49,8 @@ export const serveOperations = (options: {
         // Only known operations get their own series: a caller cannot mint labels.
         if (!handler) throw new NotFoundError(Messages.endpointNotFound, 'operation_unknown');
         operation = parsed.data.operation;
+        span.updateName(`${service} ${operation}`);
+        span.setAttribute('rpc.method', operation);
         reply = await handler(parsed.data);
       }
     } catch (error) {
@@ -56,6 +60,8 @@ export const serveOperations = (options: {
     const requestId = msg.headers?.get(NatsHeader.requestId);
     if (requestId) replyHeaders.set(NatsHeader.requestId, requestId);
     msg.respond(encoder.encode(JSON.stringify(reply)), { headers: replyHeaders });
+    span.setAttribute('rpc.status', reply.status);
+    if (reply.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     const seconds = (performance.now() - started) / 1000;
     natsOperations.inc({ service, operation, status: String(reply.status) });
     natsOperationDuration.observe({ service, operation }, seconds);
@@ -71,7 +77,12 @@ export const serveOperations = (options: {
         return;
       }
       const requestId = msg.headers?.get(NatsHeader.requestId) || undefined;
-      const task = withRequestId(requestId, () => handle(msg)).catch((err: unknown) =>
+      // A server span under the caller's (from the message headers): the operation's own queries nest in it.
+      const traced = () =>
+        inSpan(`${service} request`, { kind: SpanKind.SERVER, parent: traceContextOf(msg.headers), attributes: { 'rpc.system': 'nats', 'rpc.service': service } }, (span) =>
+          handle(msg, span),
+        );
+      const task = withRequestId(requestId, traced).catch((err: unknown) =>
         logger.error({ err }, 'failed to answer a request'),
       );
       inFlight.add(task);

@@ -3,6 +3,7 @@ import { Delivery } from './entities/delivery.entity.ts';
 import { Webhook } from './entities/webhook.entity.ts';
 import { Migration20261124000100_webhooks } from './migrations/Migration20261124000100_webhooks.ts';
 import { Migration20261125000100_deliveries } from './migrations/Migration20261125000100_deliveries.ts';
+import { Migration20261128000100_delivery_trace } from './migrations/Migration20261128000100_delivery_trace.ts';
 
 /** The webhooks service's own Postgres schema; no other service reads or writes it. */
 export const WEBHOOKS_SCHEMA = 'webhooks';
@@ -13,4 +14,5 @@ export const WEBHOOKS_ENTITIES = [Webhook, Delivery, DeliveryAttempt];
 export const WEBHOOKS_MIGRATIONS = [
   { name: 'Migration20261124000100_webhooks', class: Migration20261124000100_webhooks },
   { name: 'Migration20261125000100_deliveries', class: Migration20261125000100_deliveries },
+  { name: 'Migration20261128000100_delivery_trace', class: Migration20261128000100_delivery_trace },
 ];

@@ -1,9 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
+import { nameHttpRoute } from '@sv/platform';
 import { locals } from '../locals.ts';
 import { matchRoute } from '../route-matcher.ts';
 
 /** Finds the request's route once; every later step (auth, rate limit, dispatch) reads it. */
 export const resolveRoute = (req: Request, res: Response, next: NextFunction): void => {
-  locals(res).route = matchRoute(req.method, req.path);
+  const route = matchRoute(req.method, req.path);
+  locals(res).route = route;
+  if (route) nameHttpRoute(res, route.definition.path);
   next();
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { API_REVISION, WebhookHeader } from '@sv/contracts';
+import { SpanKind, SpanStatusCode, inSpan, traceContextOfParent } from '@sv/platform';
 import { DeliveryAttempt } from '../../db/entities/delivery-attempt.entity.ts';
 import { Delivery } from '../../db/entities/delivery.entity.ts';
 import { Webhook } from '../../db/entities/webhook.entity.ts';
@@ -99,7 +100,17 @@ export const attemptDelivery = async (em: EntityManager, deps: AttemptDeps, deli
     outcome = notSent('The subscription is inactive or deleted; the event was not sent.');
     verdict = { status: 'failed', disableSubscription: false };
   } else {
-    outcome = await sendSigned(deps, webhook, delivery);
+    // Under the event's trace: the POST's own span (node:http) sends its traceparent to the receiver.
+    outcome = await inSpan(
+      `webhook ${delivery.eventType}`,
+      { kind: SpanKind.INTERNAL, parent: traceContextOfParent(delivery.traceParent), attributes: { 'webhook.event_id': delivery.eventId, 'webhook.attempt': delivery.attempt } },
+      async (span) => {
+        const sent = await sendSigned(deps, webhook, delivery);
+        if (sent.statusCode !== undefined) span.setAttribute('http.response.status_code', sent.statusCode);
+        if (sent.error || (sent.statusCode ?? 500) >= 300) span.setStatus({ code: SpanStatusCode.ERROR, message: sent.error ?? `HTTP ${sent.statusCode}` });
+        return sent;
+      },
+    );
   }
   // One moment for the verdict and the log row, so next_retry_at - created_at is the wait chosen.
   const finishedAt = deps.now();

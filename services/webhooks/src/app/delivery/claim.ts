@@ -12,6 +12,8 @@ export interface ClaimedDelivery {
   payload: DeliveryPayload;
   /** This attempt's number (1-based); also the lease's token when the attempt is recorded. */
   attempt: number;
+  /** The event's trace (W3C traceparent), null when it had none. */
+  traceParent: string | null;
 }
 
 interface CandidateRow {
@@ -29,6 +31,7 @@ interface ClaimedRow {
   occurred_at: Date | string;
   payload: DeliveryPayload | string;
   attempts: number;
+  trace_parent: string | null;
 }
 
 export interface ClaimLimits {
@@ -72,7 +75,7 @@ export const claimDueDeliveries = async (em: EntityManager, limits: ClaimLimits,
     const rows = await tx.execute<ClaimedRow[]>(
       `update "webhooks"."delivery" set "claimed_until" = ?, "attempts" = "attempts" + 1, "updated_at" = ?
         where "id" in (${chosen.map(() => '?').join(', ')})
-        returning "id", "tenant_id", "subscription_id", "event_id", "event_type", "occurred_at", "payload", "attempts"`,
+        returning "id", "tenant_id", "subscription_id", "event_id", "event_type", "occurred_at", "payload", "attempts", "trace_parent"`,
       [new Date(now.getTime() + limits.leaseMs), now, ...chosen],
     );
     return rows.map((row) => ({
@@ -84,6 +87,7 @@ export const claimDueDeliveries = async (em: EntityManager, limits: ClaimLimits,
       occurredAt: new Date(row.occurred_at),
       payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as DeliveryPayload) : row.payload,
       attempt: row.attempts,
+      traceParent: row.trace_parent,
     }));
   });
 };

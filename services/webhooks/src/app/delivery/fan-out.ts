@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WEBHOOK_TEST_EVENT, type EventEnvelope } from '@sv/contracts';
+import { currentTraceParent } from '@sv/platform';
 import { Webhook } from '../../db/entities/webhook.entity.ts';
 import { matchesEvent } from '../event-types/event-catalogue.ts';
 
@@ -24,14 +25,16 @@ export const fanOutEvent = async (em: EntityManager, event: EventEnvelope): Prom
   if (event.tenant_id === null || event.type === WEBHOOK_TEST_EVENT) return 0;
   const subscribers = await subscribersOf(em, event.tenant_id, event.type, new Date(event.occurred_at));
   const payload = JSON.stringify({ id: event.id, type: event.type, created_at: event.occurred_at, data: event.data });
+  // The consumer's span: each delivery's POST continues the event's trace.
+  const traceParent = currentTraceParent();
   let queued = 0;
   for (const webhook of subscribers) {
     const inserted = await em.execute<{ id: string }[]>(
       `insert into "webhooks"."delivery"
-        ("id", "tenant_id", "subscription_id", "event_id", "event_type", "occurred_at", "payload", "status", "attempts", "next_attempt_at", "created_at", "updated_at")
-        values (?, ?, ?, ?, ?, ?, ?::jsonb, 'pending', 0, ?, now(), now())
+        ("id", "tenant_id", "subscription_id", "event_id", "event_type", "occurred_at", "payload", "status", "attempts", "next_attempt_at", "trace_parent", "created_at", "updated_at")
+        values (?, ?, ?, ?, ?, ?, ?::jsonb, 'pending', 0, ?, ?, now(), now())
         on conflict ("subscription_id", "event_id") do nothing returning "id"`,
-      [randomUUID(), event.tenant_id, webhook.id, event.id, event.type, new Date(event.occurred_at), payload, new Date()],
+      [randomUUID(), event.tenant_id, webhook.id, event.id, event.type, new Date(event.occurred_at), payload, new Date(), traceParent],
     );
     queued += inserted.length;
   }

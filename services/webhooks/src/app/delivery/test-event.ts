@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Messages, WEBHOOK_TEST_EVENT, type WebhookTestData } from '@sv/contracts';
+import { currentTraceParent } from '@sv/platform';
 import { Delivery } from '../../db/entities/delivery.entity.ts';
 import { findWebhook } from '../subscriptions/webhooks.service.ts';
 
@@ -25,6 +26,8 @@ export const queueTestEvent = async (em: EntityManager, tenantId: string, webhoo
     attempts: 0,
     nextAttemptAt: now,
     claimedUntil: null,
+    // The request's trace: the test POST shows under the API call that asked for it.
+    traceParent: currentTraceParent(),
     createdAt: now,
     updatedAt: now,
   });

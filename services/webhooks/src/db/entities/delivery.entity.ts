@@ -32,6 +32,8 @@ export const Delivery = defineEntity({
     attempts: p.integer(),
     nextAttemptAt: moment().nullable(),
     claimedUntil: moment().nullable(),
+    /** W3C traceparent of the event's consumer span; the POST continues that trace. */
+    traceParent: p.text().nullable(),
     createdAt: moment(),
     updatedAt: moment(),
   },

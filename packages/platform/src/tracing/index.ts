@@ -1,0 +1,2 @@
+export * from './nats-trace.ts';
+export { shutdownTracing, tracingIsOn } from './tracing-shutdown.ts';
