@@ -33,7 +33,7 @@ export default [
   },
   {
     // Tests and their helpers read arbitrary JSON replies.
-    files: ['**/test/**/*.ts', 'packages/testing/**/*.ts', 'tools/bench/**/*.ts'],
+    files: ['**/test/**/*.ts', 'packages/testing/**/*.ts', 'tools/bench/**/*.ts', 'tools/chaos/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -44,8 +44,11 @@ export const loadDropFolder = async (deps: ReportLoadDeps & { logger: Logger }, 
         // Only the file's own fault sends it to failed/; the catalogue or database being away does not.
         if (!(error instanceof DomainError && error.kind === 'validation')) throw error;
         await mkdir(join(folder, FAILED_FOLDER), { recursive: true });
-        await writeFile(join(folder, FAILED_FOLDER, `${name}.error.txt`), `${error.message}\n`);
+        // The reason appears last, so whoever sees it finds the file beside it.
+        const reason = join(folder, FAILED_FOLDER, `${name}.error.txt`);
+        await writeFile(`${reason}.part`, `${error.message}\n`);
         await rename(path, join(folder, FAILED_FOLDER, name));
+        await rename(`${reason}.part`, reason);
         deps.logger.warn({ tenant_id: tenant.name, file: name, err: error.message }, 'report file refused from the drop folder');
         run.failed += 1;
       }
