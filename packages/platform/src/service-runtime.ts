@@ -79,7 +79,7 @@ export const startServiceRuntime = async (
     }
   }
   const nc = await connectNats(busSettings(config), definition.service, `${definition.service}-${config.env}`, logger);
-  await ensureEventStream(nc, config.subjectPrefix);
+  await ensureEventStream(nc, config.subjectPrefix, { replicas: config.streamReplicas });
   const js = jetstream(nc);
   const relay = new OutboxRelay({ orm, js, schema: definition.schema, subjectPrefix: config.subjectPrefix, logger });
   if (options.relay !== false) relay.start();

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import { REPO_ROOT } from '@sv/testing';
 
 /**
@@ -44,5 +45,97 @@ describe('the Kubernetes manifests', () => {
     const settings = read('kustomization.yaml');
     expect(settings).toMatch(/- SV_NATS_URL=tls:\/\//);
     expect(settings).toContain('- SV_NATS_CREDENTIALS=/etc/sv/nats/credentials.nk');
+  });
+});
+
+/* Every whole resource under deploy/k8s (not patches, kustomizations or the operator example), as parsed YAML. */
+type Resource = { apiVersion: string; kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any };
+const isWholeResource = (file: string): boolean =>
+  !/kustomization\.yaml$|-patch\.yaml$/.test(file) && !file.includes(`${join('k8s', 'examples')}`);
+const resources = (): { file: string; resource: Resource }[] =>
+  manifests(K8S)
+    .filter(isWholeResource)
+    .flatMap((file) => parseAllDocuments(readFileSync(file, 'utf8')).map((document) => ({ file, resource: document.toJS() as Resource })))
+    .filter(({ resource }) => resource !== null);
+const deployments = () => resources().filter(({ resource }) => resource.kind === 'Deployment').map(({ resource }) => resource);
+
+describe('the Kubernetes resources, against the Kubernetes schemas', () => {
+  it('are each valid for their apiVersion and kind (kubernetes-models)', async () => {
+    const checked: string[] = [];
+    for (const { file, resource } of resources()) {
+      const model = (await import(`kubernetes-models/${resource.apiVersion}/${resource.kind}`)) as Record<string, new (data: unknown) => { validate(): void }>;
+      const Model = model[resource.kind]!;
+      expect({ file, kind: resource.kind, name: resource.metadata.name, error: (() => { try { new Model(resource).validate(); return null; } catch (error) { return String(error); } })() }).toEqual({
+        file,
+        kind: resource.kind,
+        name: resource.metadata.name,
+        error: null,
+      });
+      checked.push(`${resource.kind}/${resource.metadata.name}`);
+    }
+    // The whole platform: ten Deployments, the NATS StatefulSet, their budgets and autoscalers.
+    expect(checked.filter((id) => id.startsWith('Deployment/')).length).toBe(10);
+    expect(checked).toEqual(expect.arrayContaining(['StatefulSet/nats', 'PodDisruptionBudget/nats', 'HorizontalPodAutoscaler/gateway']));
+  });
+
+  it('gives every Deployment a disruption budget, an autoscaler, probes and scrape annotations on its probe port', () => {
+    const all = resources().map(({ resource }) => resource);
+    for (const deployment of deployments()) {
+      const name = deployment.metadata.name;
+      const selects = (resource: Resource) => resource.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] === name;
+      expect({ name, budget: all.some((resource) => resource.kind === 'PodDisruptionBudget' && selects(resource)) }).toEqual({ name, budget: true });
+      const scaler = all.find((resource) => resource.kind === 'HorizontalPodAutoscaler' && resource.spec.scaleTargetRef.name === name);
+      expect({ name, minReplicas: scaler?.spec.minReplicas }).toEqual({ name, minReplicas: 2 });
+      const pod = deployment.spec.template;
+      const container = pod.spec.containers[0];
+      expect({ name, readiness: Boolean(container.readinessProbe), liveness: Boolean(container.livenessProbe), resources: Boolean(container.resources?.limits) }).toEqual({
+        name,
+        readiness: true,
+        liveness: true,
+        resources: true,
+      });
+      const health = container.ports.find((port: { name: string }) => port.name === 'health');
+      expect({ name, scrape: pod.metadata.annotations?.['prometheus.io/scrape'], port: Number(pod.metadata.annotations?.['prometheus.io/port']) }).toEqual({
+        name,
+        scrape: 'true',
+        port: health?.containerPort,
+      });
+    }
+  });
+
+  it('has each service that uses Postgres read its own database URL', () => {
+    for (const deployment of deployments().filter((resource) => JSON.stringify(resource).includes('SV_DATABASE_URL'))) {
+      const env = deployment.spec.template.spec.containers[0].env as { name: string; valueFrom?: { secretKeyRef?: { key: string } } }[];
+      const key = env.find((variable) => variable.name === 'SV_DATABASE_URL')?.valueFrom?.secretKeyRef?.key;
+      expect({ deployment: deployment.metadata.name, key }).toEqual({ deployment: deployment.metadata.name, key: `${deployment.metadata.name}-database-url` });
+    }
+  });
+
+  it('keeps production blobs in a bucket: the overlay removes the shared volume from every Deployment that mounts it', () => {
+    const mounting = deployments()
+      .filter((deployment) => JSON.stringify(deployment).includes('"claimName":"gateway-blobs"'))
+      .map((deployment) => deployment.metadata.name)
+      .sort();
+    expect(mounting.length).toBeGreaterThan(0);
+    const overlay = join(K8S, 'overlays', 'production');
+    const patched = parseAllDocuments(readFileSync(join(overlay, 'blobs-in-s3-patch.yaml'), 'utf8'))
+      .map((document) => document.toJS() as Resource)
+      .filter((resource) => resource.spec.template.spec.volumes.some((volume: Record<string, string>) => volume.name === 'blobs' && volume.$patch === 'delete'))
+      .map((resource) => resource.metadata.name)
+      .sort();
+    expect(patched).toEqual(mounting);
+    const settings = readFileSync(join(overlay, 'kustomization.yaml'), 'utf8');
+    expect(settings).toContain('- SV_BLOB_STORE=s3');
+    expect(settings).toContain('- SV_STREAM_REPLICAS=3');
+    expect(readFileSync(join(overlay, 'no-blob-volume-patch.yaml'), 'utf8')).toMatch(/kind: PersistentVolumeClaim[\s\S]*name: gateway-blobs[\s\S]*\$patch: delete/);
+  });
+
+  it('runs NATS as three JetStream servers on their own volumes, routed to each other', () => {
+    const nats = resources().find(({ resource }) => resource.kind === 'StatefulSet' && resource.metadata.name === 'nats')!.resource;
+    expect(nats.spec.replicas).toBe(3);
+    expect(nats.spec.volumeClaimTemplates[0].metadata.name).toBe('data');
+    const config = readFileSync(join(K8S, 'nats', 'nats.conf'), 'utf8');
+    expect(config.match(/nats-route:\/\/nats-\d\.nats-cluster/g)).toHaveLength(3);
+    expect(config).toMatch(/jetstream \{\s+store_dir: \/data\/jetstream/);
   });
 });

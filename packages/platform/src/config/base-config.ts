@@ -18,6 +18,8 @@ export const baseEnvShape = {
   SV_NATS_CREDENTIALS: z.string().min(1).optional(),
   /** The CA that signed the NATS servers' certificates, for `tls://` URLs on a private CA. */
   SV_NATS_CA_FILE: z.string().min(1).optional(),
+  /** Copies JetStream keeps of the event stream: 1 on one server, 3 on a three-node cluster (production). */
+  SV_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /**
    * A developer's machine or a test run: built-in secrets, placeholder identifiers, private URLs
    * and mail to the log are allowed. Deployments never set it; without it nothing starts unsafe.
@@ -39,6 +41,7 @@ export interface BaseConfig {
   natsUrl: string;
   natsCredentialsFile: string | undefined;
   natsCaFile: string | undefined;
+  streamReplicas: number;
   localDevelopment: boolean;
   subjectPrefix: string;
   logLevel: string;
@@ -60,6 +63,7 @@ export const toBaseConfig = (env: BaseEnv): BaseConfig => ({
   natsUrl: env.SV_NATS_URL,
   natsCredentialsFile: env.SV_NATS_CREDENTIALS,
   natsCaFile: env.SV_NATS_CA_FILE,
+  streamReplicas: env.SV_STREAM_REPLICAS,
   localDevelopment: env.SV_LOCAL_DEVELOPMENT,
   subjectPrefix: env.SV_SUBJECT_PREFIX ?? subjectPrefix(env.SV_ENV),
   logLevel: env.SV_LOG_LEVEL,

@@ -11,16 +11,20 @@ export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Attempts at creating the stream; a server may fail one transiently (see below). */
 const CREATE_ATTEMPTS = 5;
 
-/** Creates the environment's event stream if it does not exist yet; safe to call from every replica. */
-export const ensureEventStream = async (nc: NatsConnection, prefix: string): Promise<JetStreamManager> => {
+/**
+ * Creates the environment's event stream if it does not exist yet; safe to call from every replica.
+ * With `replicas`, a stream kept in fewer copies (made before the cluster grew) is raised to it.
+ */
+export const ensureEventStream = async (nc: NatsConnection, prefix: string, options: { replicas?: number } = {}): Promise<JetStreamManager> => {
   const jsm = await jetstreamManager(nc);
   const name = eventStreamName(prefix);
   for (let attempt = 1; ; attempt++) {
-    try {
-      await jsm.streams.info(name);
+    const existing = await jsm.streams.info(name).catch(() => undefined);
+    if (existing) {
+      if (options.replicas !== undefined && existing.config.num_replicas < options.replicas) {
+        await jsm.streams.update(name, { ...existing.config, num_replicas: options.replicas });
+      }
       return jsm;
-    } catch {
-      // Not there yet: create it below.
     }
     try {
       await jsm.streams.add({
@@ -30,6 +34,7 @@ export const ensureEventStream = async (nc: NatsConnection, prefix: string): Pro
         storage: StorageType.File,
         duplicate_window: nanos(EVENT_DUPLICATE_WINDOW_MS),
         max_age: nanos(EVENT_RETENTION_MS),
+        num_replicas: options.replicas ?? 1,
       });
       return jsm;
     } catch (error) {
