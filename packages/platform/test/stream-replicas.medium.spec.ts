@@ -1,16 +1,26 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { eventStreamName } from '@sv/contracts';
-import { freePort } from '@sv/testing';
 import { ensureEventStream } from '../src/nats/streams.ts';
 
 /*
  * The event stream on a three-node JetStream cluster, as production runs it (deploy/k8s/nats):
  * three real nats-server processes on loopback, routed to each other, each with its own store.
  */
+
+/** A port nothing listens on now (the kit's tests may not use the test harness package). */
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 
 let dir: string;
 const servers: ChildProcess[] = [];
