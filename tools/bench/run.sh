@@ -13,6 +13,8 @@
 #                     (flags: --iterations N (50), --warmup N (5))
 #   royalties         a sales-report CSV import (rows/s, the service's peak memory) and a statement
 #                     cycle over tracks with three-way splits (flags: --rows N (1000000), --tracks N (10000))
+#   gateway-pair      two gateway replicas sharing one port against one: req/s and p99, and the rate
+#                     limit exact through the shared port (flags: --connections N (16), --duration S (10))
 #   analytics         a streams report load (rows/s) and p50/p99 of overview, time-series and the streaming
 #                     summary, tracks and markets, one tenant among ten (flags: --snapshots N (1000000),
 #                     --rows N (1000000), --tenants N (10), --requests N (200))
@@ -25,7 +27,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 NODE=node_modules/.bin/node
 bench() { "$NODE" "tools/bench/src/$1.bench.ts" "${@:2}"; }
 case "${1:-all}" in
-  artist-read | ddex-build | delivery-latency | ingestion-bulk | ddex-read | royalties | analytics) bench "$@" ;;
+  artist-read | ddex-build | delivery-latency | ingestion-bulk | ddex-read | royalties | analytics | gateway-pair) bench "$@" ;;
   release-write) bench artist-read --scenario write "${@:2}" ;;
   all) bench artist-read && bench artist-read --scenario write && bench ddex-build && bench delivery-latency && bench ingestion-bulk && bench ddex-read && bench royalties && bench analytics ;;
   *) bench artist-read "$@" ;;

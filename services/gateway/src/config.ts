@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   baseEnvShape,
   blobEnvShape,
+  envFlag,
   parseEnv,
   refuseUnsafeDeployment,
   toBaseConfig,
@@ -29,6 +30,8 @@ const shape = {
   ...baseEnvShape,
   SV_HTTP_HOST: z.string().default('127.0.0.1'),
   SV_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Replicas on one host listen on the same port, the kernel spreading connections over them (SO_REUSEPORT, Linux). */
+  SV_HTTP_REUSE_PORT: envFlag,
   /** The cluster-side listener: probes and Prometheus metrics, never on the public port. */
   SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Path the API is mounted under: '' in production, '/api' in the sandbox. */
@@ -85,6 +88,7 @@ const mailShape = {
 export interface GatewayConfig extends BaseConfig {
   httpHost: string;
   httpPort: number;
+  httpReusePort: boolean;
   /** Probes (/health/live, /health/ready) and /metrics; 0 picks a free port. */
   healthPort: number;
   basePath: string;
@@ -129,6 +133,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       ...toBaseConfig(parsed),
       httpHost: parsed.SV_HTTP_HOST,
       httpPort: parsed.SV_HTTP_PORT ?? (sandbox ? 8081 : 8080),
+      httpReusePort: parsed.SV_HTTP_REUSE_PORT,
       healthPort: parsed.SV_HEALTH_PORT ?? (sandbox ? 9110 : 9100),
       basePath: parsed.SV_BASE_PATH ?? (sandbox ? '/api' : ''),
       blobStore: toBlobStoreConfig(parsed),

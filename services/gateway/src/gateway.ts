@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { openBlobStore, startScheduledJob, startServiceRuntime, type ScheduledJob, type ServiceRuntime } from '@sv/platform';
@@ -34,11 +34,17 @@ export interface RunningGateway {
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const HEADERS_TIMEOUT_MS = 66_000;
 
-const listen = (app: express.Express, host: string, port: number): Promise<Server> =>
+/** `reusePort`: replicas on one host share the port (SO_REUSEPORT) and the kernel spreads connections over them. */
+const listen = (app: express.Express, host: string, port: number, reusePort = false): Promise<Server> =>
   new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    const server = createServer(app);
     server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     server.headersTimeout = HEADERS_TIMEOUT_MS;
+    server.once('error', reject);
+    server.listen({ port, host, reusePort }, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
   });
 
 const closeServer = (server: Server | undefined): Promise<void> =>
@@ -108,7 +114,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     domainProof: dnsDomainProof(readDnsConfig().resolvers),
     logger: runtime.logger,
   });
-  const server = await listen(app, config.httpHost, config.httpPort);
+  const server = await listen(app, config.httpHost, config.httpPort, config.httpReusePort);
   port = (server.address() as AddressInfo).port;
 
   let cdn: Server | undefined;
