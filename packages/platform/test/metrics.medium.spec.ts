@@ -10,6 +10,7 @@ import {
   callService,
   recordEvent,
   sampleOf as sample,
+  totalOf,
   serveOperations,
   startEventConsumer,
   startHealthServer,
@@ -177,5 +178,14 @@ describe('sampleOf', () => {
     expect(sample(exposition, 'x_total', { a: '2' })).toBeUndefined();
     expect(sample(exposition, 'x_total')).toBeUndefined();
     expect(sample(exposition, 'y')).toBe(7);
+  });
+});
+
+describe('totalOf', () => {
+  it('sums every series of a name whatever its labels, and nothing of a name that only starts the same', () => {
+    const exposition = ['# TYPE x_total counter', 'x_total{a="1"} 4', 'x_total{a="2",b="3"} 2.5', 'x_total_other{a="1"} 100', 'y 7'].join('\n');
+    expect(totalOf(exposition, 'x_total')).toBe(6.5);
+    expect(totalOf(exposition, 'y')).toBe(7);
+    expect(totalOf(exposition, 'z')).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { totalOf } from '@sv/platform';
 import { apiClient, freePort, scrapeServiceMetrics, startPlatform, type TestPlatform } from '@sv/testing';
 
 /*
@@ -25,10 +26,7 @@ afterAll(async () => {
 
 /** Requests a gateway process answered, from its own /metrics. */
 const answered = async (index: number): Promise<number> =>
-  (await scrapeServiceMetrics(platform.gateways[index]!.process))
-    .split('\n')
-    .filter((line) => line.startsWith('sv_http_requests_total{'))
-    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  totalOf(await scrapeServiceMetrics(platform.gateways[index]!.process), 'sv_http_requests_total');
 
 describe('two gateway replicas sharing one port', () => {
   it('both listen on the port and both answer its connections', async () => {

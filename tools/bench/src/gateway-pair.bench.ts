@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no type declarations; the part used here is typed below.
 import autocannon from 'autocannon';
+import { totalOf } from '@sv/platform';
 import { apiClient, awaitRoomInRateWindow, freePort, scrapeServiceMetrics, startPlatform, type TestPlatform } from '@sv/testing';
 
 type Autocannon = (
@@ -34,10 +35,7 @@ const load = (url: string, key: string): Promise<{ rps: number; p50: number; p99
 
 /** How many requests a gateway process has answered: the sum of its sv_http_requests_total series. */
 const answered = async (platform: TestPlatform, index: number): Promise<number> =>
-  (await scrapeServiceMetrics(platform.gateways[index]!.process))
-    .split('\n')
-    .filter((line) => line.startsWith('sv_http_requests_total{'))
-    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  totalOf(await scrapeServiceMetrics(platform.gateways[index]!.process), 'sv_http_requests_total');
 
 let platform: TestPlatform | undefined;
 try {

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { currentRequestId } from '../log/request-context.ts';
 import { outboxBacklog, outboxLag, outboxPublishFailures, outboxPublished } from '../metrics/kit-metrics.ts';
+import { readAtMostEvery } from '../metrics/scraped-gauge.ts';
 import { startScheduledJob, type ScheduledJob } from '../scheduling/scheduled-job.ts';
 import { SpanKind, currentTraceParent, inSpan, injectTraceHeaders, traceContextOfParent } from '../tracing/nats-trace.ts';
 import { OutboxEvent } from './platform-entities.ts';
@@ -132,11 +133,7 @@ export class OutboxRelay {
     // Leased: one replica deleting the old rows is enough.
     this.#housekeeping = startScheduledJob({ name: 'outbox-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() });
     const labels = { service: this.#options.schema };
-    let asked: { at: number; backlog: Promise<{ count: number; ageSeconds: number }> } | undefined;
-    const backlog = () => {
-      if (!asked || Date.now() - asked.at > 1_000) asked = { at: Date.now(), backlog: this.backlog() };
-      return asked.backlog;
-    };
+    const backlog = readAtMostEvery(1_000, () => this.backlog());
     this.#removeGaugeSources = [
       outboxBacklog.addSource(async () => [{ labels, value: (await backlog()).count }]),
       outboxLag.addSource(async () => [{ labels, value: (await backlog()).ageSeconds }]),

@@ -19,3 +19,10 @@ export const sampleOf = (exposition: string, name: string, labels: Record<string
   }
   return undefined;
 };
+
+/** The sum of every series of `name` in an exposition, whatever their labels (0 when there is none). */
+export const totalOf = (exposition: string, name: string): number =>
+  exposition
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);

@@ -41,3 +41,15 @@ export const scrapedGauge = (name: string, help: string, labelNames: string[]): 
     },
   };
 };
+
+/**
+ * One read shared by the gauges that sample the same thing in one scrape (and by scrapes closer
+ * together than `ms`): a backlog count, a consumer's info from the server.
+ */
+export const readAtMostEvery = <T>(ms: number, read: () => Promise<T>): (() => Promise<T>) => {
+  let last: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at > ms) last = { at: Date.now(), value: read() };
+    return last.value;
+  };
+};

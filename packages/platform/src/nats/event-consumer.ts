@@ -19,6 +19,7 @@ import {
   eventRedeliveries,
   eventsConsumed,
 } from '../metrics/kit-metrics.ts';
+import { readAtMostEvery } from '../metrics/scraped-gauge.ts';
 import type { Span } from '@opentelemetry/api';
 import { SpanKind, inSpan, traceContextOf } from '../tracing/nats-trace.ts';
 import { ensureEventStream } from './streams.ts';
@@ -145,11 +146,7 @@ export const startEventConsumer = async <TData extends z.ZodType>(
   };
 
   // The server's view of this consumer, asked once per scrape for its three gauges.
-  let asked: { at: number; info: ReturnType<typeof consumer.info> } | undefined;
-  const serverView = (): ReturnType<typeof consumer.info> => {
-    if (!asked || Date.now() - asked.at > 1_000) asked = { at: Date.now(), info: consumer.info(false) };
-    return asked.info;
-  };
+  const serverView = readAtMostEvery(1_000, () => consumer.info(false));
   const sample = (read: (info: Awaited<ReturnType<typeof consumer.info>>) => number) => async () => [
     { labels: { consumer: durable }, value: read(await serverView()) },
   ];

@@ -9,7 +9,7 @@ import { Messages, NatsHeader, ServiceReply, type ParsedServiceReply, type Servi
 import { UnavailableError } from '../errors/domain-errors.ts';
 import { currentRequestId } from '../log/request-context.ts';
 import { serviceCallDuration, serviceCalls } from '../metrics/kit-metrics.ts';
-import { SpanKind, SpanStatusCode, inSpan, injectTraceHeaders } from '../tracing/nats-trace.ts';
+import { SpanKind, inSpan, recordReplyStatus, injectTraceHeaders } from '../tracing/nats-trace.ts';
 import type { Span } from '@opentelemetry/api';
 
 const hasNoResponders = (error: unknown): boolean =>
@@ -51,8 +51,7 @@ const ask = async (
     const msg = await nc.request(subject, JSON.stringify(request), { timeout: timeoutMs, headers });
     const reply = ServiceReply.parse(msg.json());
     outcome = String(reply.status);
-    span.setAttribute('rpc.status', reply.status);
-    if (reply.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    recordReplyStatus(span, reply.status);
     return reply;
   } catch (error) {
     // No replica listening: the request was never seen. A timeout: it may have been.

@@ -5,7 +5,7 @@ import { errorToReply } from '../errors/error-reply.ts';
 import { NotFoundError } from '../errors/domain-errors.ts';
 import { withRequestId } from '../log/request-context.ts';
 import { natsOperationDuration, natsOperations } from '../metrics/kit-metrics.ts';
-import { SpanKind, SpanStatusCode, inSpan, traceContextOf } from '../tracing/nats-trace.ts';
+import { SpanKind, inSpan, recordReplyStatus, traceContextOf } from '../tracing/nats-trace.ts';
 import type { Span } from '@opentelemetry/api';
 
 /** One use-case behind an operation name; adapters parse, call it and shape the reply. */
@@ -60,8 +60,7 @@ export const serveOperations = (options: {
     const requestId = msg.headers?.get(NatsHeader.requestId);
     if (requestId) replyHeaders.set(NatsHeader.requestId, requestId);
     msg.respond(encoder.encode(JSON.stringify(reply)), { headers: replyHeaders });
-    span.setAttribute('rpc.status', reply.status);
-    if (reply.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    recordReplyStatus(span, reply.status);
     const seconds = (performance.now() - started) / 1000;
     natsOperations.inc({ service, operation, status: String(reply.status) });
     natsOperationDuration.observe({ service, operation }, seconds);

@@ -50,6 +50,9 @@ export const currentTraceParent = (): string | null => {
 export const traceContextOfParent = (traceParent: string | null | undefined): Context =>
   traceParent ? propagation.extract(context.active(), { traceparent: traceParent }, recordGetter) : context.active();
 
+/** What `fn` gets when tracing is off: every call on it does nothing. */
+const UNTRACED: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
 export interface SpanOptions {
   kind: SpanKind;
   attributes?: Record<string, string | number | boolean>;
@@ -62,9 +65,9 @@ export interface SpanOptions {
  * throws. `fn` may rename the span or add attributes once it knows more.
  */
 export const inSpan = async <T>(name: string, options: SpanOptions, fn: (span: Span) => Promise<T>): Promise<T> =>
-  // Off: not even a non-recording span on the hot path.
+  // Off: one shared non-recording span, nothing started or allocated on the hot path.
   !tracingIsOn()
-    ? fn(trace.wrapSpanContext(INVALID_SPAN_CONTEXT))
+    ? fn(UNTRACED)
     : tracer().startActiveSpan(name, { kind: options.kind, attributes: options.attributes ?? {} }, options.parent ?? context.active(), async (span) => {
     try {
       return await fn(span);
@@ -78,6 +81,12 @@ export const inSpan = async <T>(name: string, options: SpanOptions, fn: (span: S
   });
 
 export { SpanKind, SpanStatusCode };
+
+/** A service reply's status on its span, either side of the request: a 5xx marks the span failed. */
+export const recordReplyStatus = (span: Span, status: number): void => {
+  span.setAttribute('rpc.status', status);
+  if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+};
 
 /** The active span's trace and span ids for a log line; nothing outside a sampled trace. */
 export const currentTraceIds = (): { trace_id: string; span_id: string } | undefined => {
