@@ -115,13 +115,13 @@ describe('authentication with API keys', () => {
       expect((await me(key)).status).toBe(200);
       const suspended = await platform.adminOk('tenant', 'suspend', '--slug', 'gamma');
       expect(suspended.tenant.slug).toBe('gamma');
-      expect401(await me(key), Messages.apiKeyInvalid);
+      // The change reaches the gateway's key cache as a NATS announcement, promised within one second;
+      // the command's own reply can arrive before it.
+      expect401(await answerWithin(1_000, () => me(key), (response) => response.status === 401), Messages.apiKeyInvalid);
       expect401(await apiRequest(platform.baseUrl, '/artists', { key }), Messages.apiKeyInvalid);
       expect((await me(keys.alpha!.key)).status).toBe(200);
 
       await platform.adminOk('tenant', 'unsuspend', '--slug', 'gamma');
-      // The change reaches the gateway's key cache as a NATS announcement, promised within one second;
-      // the command's own reply can arrive before it.
       const restored = await answerWithin(1_000, () => me(key), (response) => response.status === 200);
       expect(restored.status).toBe(200);
       expect(restored.body.data.workspace.slug).toBe('gamma');
@@ -157,6 +157,8 @@ describe('authentication with API keys', () => {
     it('past 7 days every authenticated request is 402 with exactly the spec body, until paid', async () => {
       const key = keys.gamma!.key;
       await platform.adminOk('tenant', 'invoice', '--slug', 'gamma', '--days-overdue', '8');
+      // Within the second the cache's announcement is promised in (as for a suspension above).
+      expect((await answerWithin(1_000, () => me(key), (response) => response.status === 402)).status).toBe(402);
       const responses = await Promise.all(everyKindOfRequest(key));
       for (const response of responses) {
         expect(response.status).toBe(402);
@@ -172,7 +174,7 @@ describe('authentication with API keys', () => {
 
       const paid = await platform.adminOk('tenant', 'invoice-paid', '--slug', 'gamma');
       expect(paid.invoice.status).toBe('paid');
-      const restored = await me(key);
+      const restored = await answerWithin(1_000, () => me(key), (response) => response.status === 200);
       expect(restored.status).toBe(200);
       expect(restored.body.data.workspace.slug).toBe('gamma');
       // Nothing was created while locked.
