@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accessChangedSubject } from './access-changes.ts';
+import { catalogueDataChangedSubject } from './data-changes.ts';
 import { AnimatedArtworkEvents } from './animated-artwork.ts';
 import { ArtistEvents } from './artists.ts';
 import { CreditEvents } from './credits.ts';
@@ -40,6 +41,8 @@ interface BusRole {
   jetstream: boolean;
   /** Announces (admin) or hears (gateway) credential changes. */
   accessChanges: 'announce' | 'hear' | 'none';
+  /** Announces (catalogue) or hears (gateway) changes of a tenant's catalogue rows; absent: neither. */
+  catalogueChanges?: 'announce' | 'hear';
 }
 
 const events = (...groups: Record<string, AnyEvent>[]): AnyEvent[] => groups.flatMap((group) => Object.values(group));
@@ -49,13 +52,14 @@ const events = (...groups: Record<string, AnyEvent>[]): AnyEvent[] => groups.fla
  * principals); a service calls only the services it needs and publishes only the events it owns.
  */
 export const BUS_ROLES: Record<(typeof BUS_IDENTITIES)[number], BusRole> = {
-  gateway: { calls: 'all', publishes: [], answers: true, jetstream: true, accessChanges: 'hear' },
+  gateway: { calls: 'all', publishes: [], answers: true, jetstream: true, accessChanges: 'hear', catalogueChanges: 'hear' },
   catalogue: {
     calls: ['supply-chain', 'gateway'],
     publishes: events(ArtistEvents, ReleaseEvents, TrackEvents, VideoEvents, AnimatedArtworkEvents, CreditEvents, RightsEvents, LocalizationEvents),
     answers: true,
     jetstream: true,
     accessChanges: 'none',
+    catalogueChanges: 'announce',
   },
   'supply-chain': { calls: ['catalogue'], publishes: events(SupplyChainEvents, SupplyChainConfigEvents), answers: true, jetstream: true, accessChanges: 'none' },
   delivery: {
@@ -104,11 +108,13 @@ export const busPermissions = (identity: (typeof BUS_IDENTITIES)[number], prefix
       ...role.publishes.map((event) => eventSubject(prefix, event.name)),
       ...jetstream,
       ...(role.accessChanges === 'announce' ? [accessChangedSubject(prefix)] : []),
+      ...(role.catalogueChanges === 'announce' ? [catalogueDataChangedSubject(prefix)] : []),
     ],
     subscribe: [
       `${busInboxPrefix(identity)}.>`,
       ...(role.answers ? [apiSubject(prefix, identity as ServiceName)] : []),
       ...(role.accessChanges === 'hear' ? [accessChangedSubject(prefix)] : []),
+      ...(role.catalogueChanges === 'hear' ? [catalogueDataChangedSubject(prefix)] : []),
     ],
   };
 };

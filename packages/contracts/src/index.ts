@@ -24,6 +24,7 @@ export * from './release-snapshot.ts';
 export * from './supply-chain-config.ts';
 export * from './delivery.ts';
 export * from './access-changes.ts';
+export * from './data-changes.ts';
 export * from './routes/index.ts';
 export * from './bus-permissions.ts';
 export * from './event-catalogue.ts';

@@ -15,6 +15,7 @@ export * from './nats/streams.ts';
 export * from './nats/event-consumer.ts';
 export * from './db/database.ts';
 export * from './db/outbox.ts';
+export * from './db/change-notices.ts';
 export * from './scheduling/scheduled-job.ts';
 export * from './db/platform-entities.ts';
 export * from './db/find-page.ts';

@@ -4,6 +4,7 @@ import type { CatalogueContext } from './catalogue-context.ts';
 import type { CatalogueConfig } from './config.ts';
 import { CATALOGUE_ENTITIES, CATALOGUE_MIGRATIONS, CATALOGUE_SCHEMA } from './db/index.ts';
 import { catalogueConsumers } from './nats/consumers.ts';
+import { announceCatalogueChanges } from './nats/data-changes.ts';
 import { storeSelectionClient } from './nats/clients/store-selection.client.ts';
 import { tenantPlanClient } from './nats/clients/tenant-plan.client.ts';
 import { catalogueOperations } from './nats/operations.ts';
@@ -31,9 +32,11 @@ export const startCatalogue = async (config: CatalogueConfig, options: { relay?:
     consumers: (runtime) => catalogueConsumers(contextOf(runtime), runtime),
   };
   const runtime = await startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
+  const changes = announceCatalogueChanges(runtime.nc, config.subjectPrefix, config.databaseUrl, runtime.logger);
   return {
     ...runtime,
     async stop() {
+      await changes.stop();
       await runtime.stop();
       blobs.close();
     },

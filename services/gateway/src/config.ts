@@ -78,6 +78,13 @@ const shape = {
   SV_COOKIE_SECURE: z.enum(['0', '1']).default('1'),
   /** Scales every rate limit; only benchmarks raise it. Production manifests never set it. */
   SV_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /**
+   * How long a cached read's answer is used at most (routes with `cached`; changes drop it at
+   * once, this bounds an announcement ever missed). 0 turns the cache off.
+   */
+  SV_RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Megabytes of cached answers per gateway process. */
+  SV_RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
 };
 
 const mailShape = {
@@ -101,6 +108,7 @@ export interface GatewayConfig extends BaseConfig {
   trustedProxies: string[];
   corsOrigins: string[];
   rateLimitMultiplier: number;
+  responseCache: { ttlMs: number; maxBytes: number };
   sessions: { secret: string; audience: string; ttlSeconds: number; refreshTtlDays: number; cookieSecure: boolean };
 }
 
@@ -145,6 +153,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       trustedProxies: parsed.SV_TRUSTED_PROXIES,
       corsOrigins: parsed.SV_CORS_ORIGINS,
       rateLimitMultiplier: parsed.SV_RATE_LIMIT_MULTIPLIER,
+      responseCache: { ttlMs: parsed.SV_RESPONSE_CACHE_TTL_MS, maxBytes: parsed.SV_RESPONSE_CACHE_MAX_MB * 1024 * 1024 },
       sessions: {
         secret: parsed.SV_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET[parsed.SV_ENV],
         audience: `sv:${parsed.SV_ENV}`,

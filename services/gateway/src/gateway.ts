@@ -9,6 +9,8 @@ import { ApiKeyCache } from './app/auth/api-key-cache.ts';
 import { loadApiKeyRecord } from './app/auth/authenticate-api-key.ts';
 import { CREDENTIAL_CACHE_MAX_ENTRIES, CREDENTIAL_CACHE_TTL_MS } from './app/auth/credential-cache-settings.ts';
 import { listenForAccessChanges } from './nats/access-changes.ts';
+import { listenForCatalogueChanges } from './nats/catalogue-changes.ts';
+import { ResponseCache } from './app/response-cache/response-cache.ts';
 import { readDnsConfig, type GatewayConfig } from './config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './db/index.ts';
 import { createGatewayApp } from './http/app.ts';
@@ -32,6 +34,8 @@ export interface RunningGateway {
  * safely retry. The headers deadline stays above it, as Node requires for keep-alive to hold.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** A larger answer (a long list page) is read again each time rather than crowd out many small ones. */
+const RESPONSE_CACHE_MAX_ENTRY_BYTES = 256 * 1024;
 const HEADERS_TIMEOUT_MS = 66_000;
 
 /** `reusePort`: replicas on one host share the port (SO_REUSEPORT) and the kernel spreads connections over them. */
@@ -92,6 +96,13 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     { tenantChanged: (tenantId) => apiKeys.dropTenant(tenantId), mayHaveMissedChanges: () => apiKeys.clear() },
     runtime.logger,
   );
+  const responses = new ResponseCache({ ...config.responseCache, maxEntryBytes: RESPONSE_CACHE_MAX_ENTRY_BYTES });
+  const catalogueChanges = listenForCatalogueChanges(
+    runtime.nc,
+    config.subjectPrefix,
+    { tenantChanged: (tenantId) => responses.dropTenant(tenantId), mayHaveMissedChanges: () => responses.clear() },
+    runtime.logger,
+  );
   let port = config.httpPort;
   const app = createGatewayApp({
     environment: config.env,
@@ -112,6 +123,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     blobs: blobs.store,
     idempotency: new IdempotencyService(runtime.orm, { sealingKey: idempotencySealingKey(config.sessions.secret) }),
     domainProof: dnsDomainProof(readDnsConfig().resolvers),
+    responses,
     logger: runtime.logger,
   });
   const server = await listen(app, config.httpHost, config.httpPort, config.httpReusePort);
@@ -137,6 +149,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
       await mailRelay.stop();
       await Promise.all([closeServer(server), closeServer(cdn)]);
       accessChanges.stop();
+      catalogueChanges.stop();
       blobs.close();
       await runtime.stop();
     },

@@ -12,7 +12,16 @@ import {
 const KEYED_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH']);
 
 type RequiredInput = 'method' | 'path' | 'service' | 'operation' | 'summary' | 'responses';
-type OptionalInput = 'upload' | 'errorResponses' | 'paginated' | 'aliasOf' | 'anonymous' | 'idempotent' | 'sensitive' | 'serviceTimeoutMs';
+type OptionalInput =
+  | 'upload'
+  | 'errorResponses'
+  | 'paginated'
+  | 'aliasOf'
+  | 'anonymous'
+  | 'idempotent'
+  | 'sensitive'
+  | 'serviceTimeoutMs'
+  | 'cached';
 
 export interface RouteInput<TService extends RoutedService>
   extends Pick<RouteDefinition<TService>, RequiredInput>,
@@ -71,5 +80,9 @@ export const defineRoute = <TService extends RoutedService>(input: RouteInput<TS
   if (input.paginated) route.paginated = input.paginated;
   if (input.aliasOf) route.aliasOf = input.aliasOf;
   if (input.serviceTimeoutMs) route.serviceTimeoutMs = input.serviceTimeoutMs;
+  if (input.cached) {
+    if (input.method !== 'GET' || input.service !== 'catalogue') throw new Error(`${input.method} ${input.path}: only catalogue GET routes can be cached`);
+    route.cached = true;
+  }
   return route;
 };

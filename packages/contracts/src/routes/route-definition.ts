@@ -116,6 +116,13 @@ export interface RouteDefinition<TService extends RoutedService = RoutedService>
    * request's usual bound (loading a large report); unset, the gateway's SV_SERVICE_TIMEOUT_MS.
    */
   serviceTimeoutMs?: number;
+  /**
+   * A read whose answer is the catalogue's rows alone (no clock, no signed URL, no other service):
+   * the gateway keeps its 200 answers per caller and request, and drops them when the catalogue
+   * announces a change of the tenant's rows (catalogueDataChangedSubject) or the gateway forwards
+   * any write of the tenant. Only catalogue GET routes may set it.
+   */
+  cached?: boolean;
 }
 
 /** Every route of any service, each with its own service's operation type. */

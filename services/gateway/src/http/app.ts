@@ -8,6 +8,7 @@ import type { BlobStore } from '@sv/platform';
 import type { IdempotencyService } from '../app/idempotency/idempotency.service.ts';
 import type { ApiKeyLookup } from '../app/auth/authenticate-api-key.ts';
 import type { CoalescedCounter } from '../app/rate-limit/coalesced-counter.ts';
+import type { ResponseCache } from '../app/response-cache/response-cache.ts';
 import { dispatchRoute } from './middleware/dispatch.ts';
 import { resolveRoute } from './middleware/resolve-route.ts';
 import { corsPolicy } from './middleware/cors-policy.ts';
@@ -51,6 +52,8 @@ export interface GatewayAppDeps {
   blobs: BlobStore;
   idempotency: IdempotencyService;
   domainProof: LocalRouteDeps['domainProof'];
+  /** Answers of cached reads (routes with `cached`). */
+  responses: ResponseCache;
   logger: Logger;
 }
 
@@ -88,7 +91,7 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   const keyed = idempotency(deps.idempotency);
   const json = jsonBody(jsonBodyLimitBytes(deps.nc.info?.max_payload ?? 1024 * 1024));
   const forwardedChain = (entry: AnyRouteDefinition): RequestHandler[] => {
-    const send = forward(entry, deps.nc, deps.subjectPrefix, deps.serviceTimeoutMs, deps.blobs);
+    const send = forward(entry, { nc: deps.nc, subjectPrefix: deps.subjectPrefix, timeoutMs: deps.serviceTimeoutMs, blobs: deps.blobs, responses: deps.responses });
     // Uploads are not keyed (docs/decisions.md): a key would compare the form fields, not the file.
     return entry.upload ? [acceptUpload(entry.upload, deps.blobs), send] : entry.idempotent ? [json, keyed, send] : [json, send];
   };

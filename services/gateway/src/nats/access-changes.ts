@@ -1,6 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AccessChanged, accessChangedSubject } from '@sv/contracts';
 import type { Logger } from '@sv/platform';
+import { listenForAnnouncements } from './announcements.ts';
 
 const encoder = new TextEncoder();
 
@@ -10,51 +11,19 @@ export const publishAccessChanged = async (nc: NatsConnection, prefix: string, t
   await nc.flush();
 };
 
-export interface AccessChangeListener {
-  /** A tenant's credentials changed. */
+export interface ChangeListener {
+  /** A tenant's credentials (or catalogue rows) changed. */
   tenantChanged(tenantId: string): void;
-  /** Announcements may have been missed (the connection dropped): forget everything. */
+  /** Announcements may have been missed: forget everything. */
   mayHaveMissedChanges(): void;
 }
 
-/**
- * Every replica hears every announcement (no queue group). Core NATS delivers at most once, so
- * after any disconnect the listener is told it may have missed some.
- */
-export const listenForAccessChanges = (nc: NatsConnection, prefix: string, listener: AccessChangeListener, logger: Logger): { stop(): void } => {
-  const subscription = nc.subscribe(accessChangedSubject(prefix), {
-    callback: (error, msg) => {
-      if (error) {
-        logger.warn({ err: error }, 'access-change subscription error');
-        listener.mayHaveMissedChanges();
-        return;
-      }
-      let data: unknown;
-      try {
-        data = msg.json();
-      } catch {
-        data = undefined;
-      }
-      const parsed = AccessChanged.safeParse(data);
-      if (!parsed.success) {
-        logger.warn('malformed access-change announcement; forgetting every cached credential');
-        listener.mayHaveMissedChanges();
-        return;
-      }
-      listener.tenantChanged(parsed.data.tenant_id);
-    },
-  });
-  let stopped = false;
-  void (async () => {
-    for await (const status of nc.status()) {
-      if (stopped) return;
-      if (status.type === 'disconnect' || status.type === 'reconnect') listener.mayHaveMissedChanges();
-    }
-  })().catch(() => undefined);
-  return {
-    stop() {
-      stopped = true;
-      subscription.unsubscribe();
-    },
-  };
-};
+/** Credential changes (a key revoked, a tenant suspended, an invoice opened or paid). */
+export const listenForAccessChanges = (nc: NatsConnection, prefix: string, listener: ChangeListener, logger: Logger): { stop(): void } =>
+  listenForAnnouncements(
+    nc,
+    accessChangedSubject(prefix),
+    AccessChanged,
+    { heard: (announcement) => listener.tenantChanged(announcement.tenant_id), mayHaveMissedChanges: () => listener.mayHaveMissedChanges() },
+    logger,
+  );
