@@ -11,6 +11,7 @@ import { CREDENTIAL_CACHE_MAX_ENTRIES, CREDENTIAL_CACHE_TTL_MS } from './app/aut
 import { listenForAccessChanges } from './nats/access-changes.ts';
 import { listenForCatalogueChanges } from './nats/catalogue-changes.ts';
 import { ResponseCache } from './app/response-cache/response-cache.ts';
+import { watchResponseCache } from './app/response-cache/response-cache-metrics.ts';
 import { readDnsConfig, type GatewayConfig } from './config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './db/index.ts';
 import { createGatewayApp } from './http/app.ts';
@@ -97,6 +98,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     runtime.logger,
   );
   const responses = new ResponseCache({ ...config.responseCache, maxEntryBytes: RESPONSE_CACHE_MAX_ENTRY_BYTES });
+  const cacheGauge = watchResponseCache(responses);
   const catalogueChanges = listenForCatalogueChanges(
     runtime.nc,
     config.subjectPrefix,
@@ -150,6 +152,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
       await Promise.all([closeServer(server), closeServer(cdn)]);
       accessChanges.stop();
       catalogueChanges.stop();
+      cacheGauge.stop();
       blobs.close();
       await runtime.stop();
     },

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { Messages } from '@sv/contracts';
-import { apiRequest, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { sampleOf } from '@sv/platform';
+import { apiRequest, scrapeServiceMetrics, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
 
 /** The change must reach every replica this fast (the issue's bar), measured from the command's end. */
 const PROPAGATION_MS = 1_000;
@@ -154,10 +155,19 @@ describe('cached catalogue reads follow every change on every replica', () => {
     // With the triggers off for this session, the change announces nothing: what is kept shows.
     await sql(`begin; set local session_replication_role = replica; update "catalogue"."artist" set "name" = 'Unannounced' where "id" = $1; commit;`.replace('$1', `'${artist}'`));
     await new Promise((resolve) => setTimeout(resolve, 300));
+    const reads = async () => {
+      const exposition = await scrapeServiceMetrics(platform.gateways[0]!.process);
+      const count = (result: string) => sampleOf(exposition, 'sv_gateway_cached_reads_total', { result }) ?? 0;
+      return { hit: count('hit'), miss: count('miss'), fresh: count('fresh'), bytes: sampleOf(exposition, 'sv_gateway_response_cache_bytes') ?? 0 };
+    };
+    const before = await reads();
     expect(await nameOn(platform.baseUrl, key, artist)).toBe('First Name');
     expect(await nameOn(platform.baseUrl, key, artist, { 'Cache-Control': 'no-cache' })).toBe('Unannounced');
     // The fresh answer replaced the kept one.
     expect(await nameOn(platform.baseUrl, key, artist)).toBe('Unannounced');
+    const after = await reads();
+    expect({ hit: after.hit - before.hit, miss: after.miss - before.miss, fresh: after.fresh - before.fresh }).toEqual({ hit: 2, miss: 0, fresh: 1 });
+    expect(after.bytes).toBeGreaterThan(0);
   }, 60_000);
 
   it("keeps answers per caller: one artist's key never receives the owner's answers about another's release", async () => {

@@ -7,6 +7,7 @@ import { recordKeyedOutcome } from './keyed-outcome.ts';
 import { locals } from './locals.ts';
 import { nextPageLink, type PageMetaLike } from './next-link.ts';
 import type { CachedAnswer, ResponseCache } from '../app/response-cache/response-cache.ts';
+import { cachedReads } from '../app/response-cache/response-cache-metrics.ts';
 
 const flatQuery = (query: Request['query']): Record<string, string | string[]> => {
   const flat: Record<string, string | string[]> = {};
@@ -64,8 +65,10 @@ export const forward = (entry: AnyRouteDefinition, deps: ForwardDeps) => {
     };
     // What the service sees is all its answer depends on; the caller is part of it.
     const cacheKey = cached ? JSON.stringify([entry.operation, request.params, request.query, principal]) : undefined;
-    if (cacheKey !== undefined && !wantsFresh(req)) {
-      const hit = responses.find(cacheKey);
+    if (cacheKey !== undefined) {
+      const fresh = wantsFresh(req);
+      const hit = fresh ? undefined : responses.find(cacheKey);
+      cachedReads.inc({ result: fresh ? 'fresh' : hit ? 'hit' : 'miss' });
       if (hit) return sendCached(req, res, hit);
     }
     const ticket = cacheKey !== undefined ? responses.ticket(principal.tenant_id) : undefined;
