@@ -22,7 +22,8 @@ export const startHealthServer = async (
     if (req.method === 'GET' && path === '/metrics') {
       scrapeMetrics().then(
         ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(body),
-        (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${String(error)}`),
+        // A collector failed (its database unreachable): the next scrape tries again.
+        (error: unknown) => res.writeHead(503, { 'content-type': 'text/plain' }).end(`metrics failed: ${String(error)}`),
       );
       return;
     }
