@@ -1,18 +1,8 @@
 import { Messages } from '@sv/contracts';
-import { apiClient, apiRequest, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { answerWithin, apiClient, apiRequest, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
 
 /** Tests that run the admin command start a process per call; a busy machine needs more than 5 s. */
 const ADMIN_TIMEOUT = 30_000;
-
-/** Asks again until `done` holds or `ms` has passed; the last answer either way. */
-const answerWithin = async (ms: number, ask: () => Promise<ApiResponse>, done: (response: ApiResponse) => boolean): Promise<ApiResponse> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const response = await ask();
-    if (done(response) || Date.now() >= deadline) return response;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 const INVOICE_BODY = {
   error: 'Account access is suspended due to an outstanding invoice. Please contact support to restore access.',

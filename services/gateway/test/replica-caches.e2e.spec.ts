@@ -1,20 +1,10 @@
 import pg from 'pg';
 import { Messages } from '@sv/contracts';
 import { sampleOf } from '@sv/platform';
-import { apiRequest, scrapeServiceMetrics, startPlatform, type ApiResponse, type TestPlatform } from '@sv/testing';
+import { answerWithin, apiRequest, scrapeServiceMetrics, startPlatform, type TestPlatform } from '@sv/testing';
 
 /** The change must reach every replica this fast (the issue's bar), measured from the command's end. */
 const PROPAGATION_MS = 1_000;
-
-/** Asks again until `done` holds or `ms` has passed; the last answer either way. */
-const answerWithin = async (ms: number, ask: () => Promise<ApiResponse>, done: (response: ApiResponse) => boolean): Promise<ApiResponse> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const response = await ask();
-    if (done(response) || Date.now() >= deadline) return response;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 let platform: TestPlatform;
 let slugCounter = 0;
