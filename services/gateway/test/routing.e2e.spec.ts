@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Messages, apiSubject } from '@sv/contracts';
 import { callService } from '@sv/platform';
-import { connectTestNats, apiClient, apiRequest, startPlatform, type TestPlatform } from '@sv/testing';
+import { answerWithin, connectTestNats, apiClient, apiRequest, startPlatform, type TestPlatform } from '@sv/testing';
 
 const UNAVAILABLE = { success: false, error: Messages.serviceUnavailable };
 
@@ -79,7 +79,8 @@ describe('routing to the owning service', () => {
     const catalogue = platform.catalogue;
     if (!catalogue) throw new Error('the catalogue should be running');
     const requestId = `routing-${randomUUID()}`;
-    const response = await api('/artists', { headers: { 'x-request-id': requestId } });
+    // no-cache: the catalogue answers, not the gateway's cache of its reads.
+    const response = await api('/artists', { headers: { 'x-request-id': requestId, 'cache-control': 'no-cache' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe(requestId);
 
@@ -88,7 +89,7 @@ describe('routing to the owning service', () => {
 
     // A different request is logged with its own id, not this one.
     const otherId = `routing-${randomUUID()}`;
-    expect((await api('/artists', { headers: { 'x-request-id': otherId } })).status).toBe(200);
+    expect((await api('/artists', { headers: { 'x-request-id': otherId, 'cache-control': 'no-cache' } })).status).toBe(200);
     const other = await catalogue.waitForLog((entry) => entry.request_id === otherId, 5_000);
     expect(other.operation).toBe('artists.list');
   });
@@ -96,7 +97,7 @@ describe('routing to the owning service', () => {
   it('a generated request id, when the caller sends none, is the one the service logs', async () => {
     const catalogue = platform.catalogue;
     if (!catalogue) throw new Error('the catalogue should be running');
-    const response = await api('/artists');
+    const response = await api('/artists', { headers: { 'cache-control': 'no-cache' } });
     expect(response.status).toBe(200);
     const requestId = response.headers.get('x-request-id');
     expect(requestId).toMatch(/\S/);
@@ -108,7 +109,8 @@ describe('routing to the owning service', () => {
     expect((await api('/artists')).status).toBe(200);
 
     await platform.catalogue?.stop();
-    const down = await api('/artists');
+    // Cached reads too, once the stopping catalogue's announcement is in (milliseconds).
+    const down = await answerWithin(1_000, () => api('/artists'), (answer) => answer.status === 503);
     expect(down.status).toBe(503);
     expect(down.body).toEqual(UNAVAILABLE);
     const downWrite = await api('/v1/artists', { body: { name: 'Down', slug: 'down' } });

@@ -21,5 +21,14 @@ export const announceCatalogueChanges = (nc: NatsConnection, prefix: string, dat
       logger.warn({ err: error }, 'catalogue change not announced');
     }
   };
-  return listenForChangeNotices({ databaseUrl, channel: DATA_CHANGED_CHANNEL, announce: publish, maxBatch: DATA_CHANGED_MAX_TENANTS, logger });
+  const listener = listenForChangeNotices({ databaseUrl, channel: DATA_CHANGED_CHANNEL, announce: publish, maxBatch: DATA_CHANGED_MAX_TENANTS, logger });
+  return {
+    async stop() {
+      await listener.stop();
+      // No longer listening, and no longer answering: gateways forget the answers they kept, so
+      // the catalogue's reads are 503 as soon as no replica is left, as every other route's are.
+      publish({ all: true });
+      await Promise.race([nc.flush(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]).catch(() => undefined);
+    },
+  };
 };
