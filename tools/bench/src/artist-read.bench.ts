@@ -431,7 +431,7 @@ const renderTable = (options: Options, rateLimit: string | null, gateway: LoadSt
 
 const main = async (): Promise<void> => {
   const options = readOptions();
-  const budgetMs = (2 * (options.warmupSeconds + options.durationSeconds) + 180) * 1000;
+  const budgetMs = (3 * (options.warmupSeconds + options.durationSeconds) + 180) * 1000;
   setTimeout(() => {
     progress(`gave up after ${budgetMs / 1000} s`);
     void exitAfterCleanup(1);
