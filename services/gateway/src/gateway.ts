@@ -35,9 +35,10 @@ export interface RunningGateway {
  * safely retry. The headers deadline stays above it, as Node requires for keep-alive to hold.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const HEADERS_TIMEOUT_MS = 66_000;
+
 /** A larger answer (a long list page) is read again each time rather than crowd out many small ones. */
 const RESPONSE_CACHE_MAX_ENTRY_BYTES = 256 * 1024;
-const HEADERS_TIMEOUT_MS = 66_000;
 
 /** `reusePort`: replicas on one host share the port (SO_REUSEPORT) and the kernel spreads connections over them. */
 const listen = (app: express.Express, host: string, port: number, reusePort = false): Promise<Server> =>

@@ -8,13 +8,14 @@
  * Progress goes to stderr; stdout carries the figures and a last line of JSON.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
 import sharp from 'sharp';
+// Only the port helper: the harness itself reads the bus's address when it loads (below).
+import { freePort } from '@sv/testing/free-port';
 import { startChaosBus } from './chaos-bus.ts';
 import { countConsumers, durableConsumers, recordedEvents, unpublishedCount, type RecordedEvent } from './event-ledger.ts';
 import { failoverApi, type FailoverApi, type GatewayPool } from './failover-api.ts';
@@ -32,16 +33,6 @@ const started = Date.now();
 const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 const progress = (line: string): void => void process.stderr.write(`chaos ${elapsed()}: ${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 
 // The bus of this run: its own directory of credentials and store, its own port. The harness
 // reads both from the environment when it loads, so they are set before it is imported.

@@ -31,7 +31,8 @@ export const listenForChangeNotices = (options: ChangeNoticeOptions): { stop(): 
   let stopped = false;
   let client: pg.Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
-  let retryMs = options.retryMs ?? 1_000;
+  const firstRetryMs = options.retryMs ?? 1_000;
+  let retryMs = firstRetryMs;
 
   const flush = () => {
     flushing = false;
@@ -75,7 +76,7 @@ export const listenForChangeNotices = (options: ChangeNoticeOptions): { stop(): 
       .then(() => connection.query(`listen "${channel.replace(/"/g, '""')}"`))
       .then(() => {
         if (client !== connection) return;
-        retryMs = options.retryMs ?? 1_000;
+        retryMs = firstRetryMs;
         // Changes committed before LISTEN took effect were not heard.
         announce({ all: true });
       })

@@ -6,7 +6,7 @@ import type { BlobStore } from '@sv/platform';
 import { recordKeyedOutcome } from './keyed-outcome.ts';
 import { locals } from './locals.ts';
 import { nextPageLink, type PageMetaLike } from './next-link.ts';
-import type { CachedAnswer, ResponseCache } from '../app/response-cache/response-cache.ts';
+import type { CachedAnswer, ReadTicket, ResponseCache } from '../app/response-cache/response-cache.ts';
 import { cachedReads } from '../app/response-cache/response-cache-metrics.ts';
 
 const flatQuery = (query: Request['query']): Record<string, string | string[]> => {
@@ -63,15 +63,16 @@ export const forward = (entry: AnyRouteDefinition, deps: ForwardDeps) => {
       principal,
       files,
     };
-    // What the service sees is all its answer depends on; the caller is part of it.
-    const cacheKey = cached ? JSON.stringify([entry.operation, request.params, request.query, principal]) : undefined;
-    if (cacheKey !== undefined) {
+    let read: { key: string; ticket: ReadTicket } | undefined;
+    if (cached) {
+      // What the service sees is all its answer depends on; the caller is part of it.
+      const key = JSON.stringify([entry.operation, request.params, request.query, principal]);
       const fresh = wantsFresh(req);
-      const hit = fresh ? undefined : responses.find(cacheKey);
+      const hit = fresh ? undefined : responses.find(key);
       cachedReads.inc({ result: fresh ? 'fresh' : hit ? 'hit' : 'miss' });
       if (hit) return sendCached(req, res, hit);
+      read = { key, ticket: responses.ticket(principal.tenant_id) };
     }
-    const ticket = cacheKey !== undefined ? responses.ticket(principal.tenant_id) : undefined;
     let reply: ParsedServiceReply;
     try {
       reply = await callService(nc, subject, request, entry.serviceTimeoutMs ?? timeoutMs);
@@ -93,9 +94,9 @@ export const forward = (entry: AnyRouteDefinition, deps: ForwardDeps) => {
     res.set(headers).status(reply.status);
     if (reply.status === 204 || reply.body === undefined) return void res.end();
     if (isTextReply(headers, reply.body)) return void res.send(reply.body);
-    if (ticket && cacheKey !== undefined && reply.status === 200) {
+    if (read && reply.status === 200) {
       const json = JSON.stringify(reply.body);
-      responses.keep(cacheKey, ticket, { headers: reply.headers, json, meta });
+      responses.keep(read.key, read.ticket, { headers: reply.headers, json, meta });
       return void res.type('json').send(json);
     }
     res.json(reply.body);

@@ -4,8 +4,6 @@ import type { ResponseCache } from './response-cache.ts';
 
 /* The cached reads' metrics (documented in docs/operations.md). */
 
-export type CachedReadResult = 'hit' | 'miss' | 'fresh';
-
 export const cachedReads = new Counter({
   name: 'sv_gateway_cached_reads_total',
   help: 'Requests of cached read routes, by result: hit (answered from the cache), miss (asked the catalogue) or fresh (the client sent Cache-Control: no-cache).',

@@ -99,16 +99,8 @@ export class ResponseCache {
   /** Forgets every answer of `tenantId`, and any read of it still under way. */
   dropTenant(tenantId: string): void {
     this.#tenantGenerations.set(tenantId, (this.#tenantGenerations.get(tenantId) ?? 0) + 1);
-    const keys = this.#keysOfTenant.get(tenantId);
-    if (!keys) return;
-    for (const key of keys) {
-      const entry = this.#entries.get(key);
-      if (entry) {
-        this.#entries.delete(key);
-        this.#bytes -= entry.bytes;
-      }
-    }
-    this.#keysOfTenant.delete(tenantId);
+    // #delete takes each key out of the tenant's set, and the set away once empty.
+    for (const key of this.#keysOfTenant.get(tenantId) ?? []) this.#delete(key, this.#entries.get(key)!);
   }
 
   /** Forgets everything (changes may have been missed). */
