@@ -11,7 +11,7 @@ import {
   type Principal,
 } from '@sv/contracts';
 import { callService } from '@sv/platform';
-import { connectTestNats, type ApiResponse } from '@sv/testing';
+import { answerWithin, connectTestNats, type ApiResponse } from '@sv/testing';
 import { expectError } from './support/api-expectations.ts';
 import { useCatalogueWorld, type Api } from './support/catalogue-world.ts';
 import { eventsOf as outboxEventsOf } from './support/outbox.ts';
@@ -292,7 +292,10 @@ describe('approve, reject and the delivery service’s commands', () => {
     const failed = await internal(ReleaseOperation.qcFail, release.uuid, { body: { reason: 'Silence at the start.' } });
     expect(failed.status).toBe(200);
     expect(ReleaseLookupReply.parse(failed.body).release.status).toBe('rejected');
-    expect((await w.label<{ release: Release }>(`/v1/releases/${release.uuid}`)).body.release.rejection_reason).toBe('Silence at the start.');
+    // A write made beside the gateway (here, as the delivery service makes it) reaches the gateway's
+    // cached reads with the catalogue's change announcement, within the second it is promised in.
+    const read = () => w.label<{ release: Release }>(`/v1/releases/${release.uuid}`);
+    expect((await answerWithin(1_000, read, (response) => response.body?.release?.rejection_reason !== null)).body.release.rejection_reason).toBe('Silence at the start.');
     expect((await eventsOf(release.uuid)).at(-1)).toEqual({
       type: 'release.rejected',
       data: { release_id: release.uuid, title: 'System Only', reason: 'Silence at the start.' },
