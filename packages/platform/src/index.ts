@@ -20,6 +20,7 @@ export * from './scheduling/scheduled-job.ts';
 export * from './db/platform-entities.ts';
 export * from './db/find-page.ts';
 export * from './http/pagination.ts';
+export * from './http/keep-alive-server.ts';
 export * from './http/health-server.ts';
 export * from './http/replies.ts';
 export * from './http/address-policy.ts';

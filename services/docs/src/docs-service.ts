@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, startHealthServer, type Logger } from '@sv/platform';
+import { createKeepAliveServer, createLogger, startHealthServer, type Logger } from '@sv/platform';
 import { buildServedDocuments } from './app/documents/served-documents.ts';
 import type { DocsConfig } from './config.ts';
 import { createDocsApp } from './http/app.ts';
@@ -21,7 +20,7 @@ export const startDocs = async (config: DocsConfig): Promise<DocsService> => {
   const documents = buildServedDocuments({ publicBaseUrl: config.publicBaseUrl, sandboxBaseUrl: config.sandboxBaseUrl });
   logger.info({ duration_ms: Date.now() - started }, 'documents built');
   const app = createDocsApp({ documents, apiServers, logger });
-  const server = createServer(app);
+  const server = createKeepAliveServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.httpPort, config.httpHost, () => resolve());

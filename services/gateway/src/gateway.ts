@@ -1,7 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { openBlobStore, startScheduledJob, startServiceRuntime, type ScheduledJob, type ServiceRuntime } from '@sv/platform';
+import { createKeepAliveServer, openBlobStore, startScheduledJob, startServiceRuntime, type ScheduledJob, type ServiceRuntime } from '@sv/platform';
 import { IdempotencyService, pruneIdempotencyRecords } from './app/idempotency/idempotency.service.ts';
 import { idempotencySealingKey } from './app/idempotency/response-sealing.ts';
 import { createRequestCounter, pruneRateLimitWindows } from './app/rate-limit/rate-limiter.ts';
@@ -28,24 +28,13 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-/**
- * An idle keep-alive connection is kept longer than a client or load balancer keeps its own
- * (commonly 60 s): the client, not the gateway, closes it. With Node's 5 s, a client that sends its
- * next request just as the gateway closes the connection gets a broken pipe on a POST it cannot
- * safely retry. The headers deadline stays above it, as Node requires for keep-alive to hold.
- */
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-const HEADERS_TIMEOUT_MS = 66_000;
-
 /** A larger answer (a long list page) is read again each time rather than crowd out many small ones. */
 const RESPONSE_CACHE_MAX_ENTRY_BYTES = 256 * 1024;
 
 /** `reusePort`: replicas on one host share the port (SO_REUSEPORT) and the kernel spreads connections over them. */
 const listen = (app: express.Express, host: string, port: number, reusePort = false): Promise<Server> =>
   new Promise((resolve, reject) => {
-    const server = createServer(app);
-    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-    server.headersTimeout = HEADERS_TIMEOUT_MS;
+    const server = createKeepAliveServer(app);
     server.once('error', reject);
     server.listen({ port, host, reusePort }, () => {
       server.off('error', reject);

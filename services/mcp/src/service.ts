@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, startHealthServer, type Logger } from '@sv/platform';
+import { createKeepAliveServer, createLogger, startHealthServer, type Logger } from '@sv/platform';
 import type { McpConfig } from './config.ts';
 import { createGatewayClient } from './app/gateway-client/gateway-client.ts';
 import { buildRuleResources } from './app/resources/rule-resources.ts';
@@ -37,7 +37,7 @@ export const startMcp = async (config: McpConfig): Promise<RunningMcp> => {
     fetchGuards: { allowPrivateUrls: config.allowPrivateUrls, timeoutMs: config.gatewayTimeoutMs },
     logger,
   };
-  const server = createServer();
+  const server = createKeepAliveServer();
   const port = await listen(server, config.httpHost, config.port);
   // The Host check needs the port actually bound (0 picks one).
   const app = createMcpApp({ deps, allowedHosts: allowedHostHeaders(config.allowedHosts, port), maxBodyBytes: config.maxBodyBytes, logger });

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createKeepAliveServer } from './keep-alive-server.ts';
 import { enableRuntimeMetrics, scrapeMetrics } from '../metrics/registry.ts';
 
 export interface HealthCheck {
@@ -17,7 +18,7 @@ export const startHealthServer = async (
   checks: () => Promise<Record<string, HealthCheck>>,
 ): Promise<Server> => {
   enableRuntimeMetrics();
-  const server = createServer((req, res) => {
+  const server = createKeepAliveServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path === '/metrics') {
       scrapeMetrics().then(
