@@ -43,20 +43,3 @@ export const apiClient =
   (baseUrl: string, key?: string) =>
   <TBody = any>(path: string, options: RequestOptions = {}) =>
     apiRequest<TBody>(baseUrl, path, { key, ...options });
-
-/**
- * Asks again (every 50 ms) until `done` holds or `ms` has passed; the last answer either way. For
- * changes promised to apply within a bound (announcements to every gateway replica).
- */
-export const answerWithin = async <TBody = any>(
-  ms: number,
-  ask: () => Promise<ApiResponse<TBody>>,
-  done: (response: ApiResponse<TBody>) => boolean,
-): Promise<ApiResponse<TBody>> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const response = await ask();
-    if (done(response) || Date.now() >= deadline) return response;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};

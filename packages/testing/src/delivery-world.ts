@@ -8,6 +8,7 @@ import { apiClient, type ApiResponse } from './api-client.ts';
 import { startPlatform, type TestPlatform } from './platform.ts';
 import { startSftpServer, type SftpServer } from './sftp-server.ts';
 import { writeTone, type ToneOptions } from './audio-files.ts';
+import { poll } from './polling.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
 export type Api = ReturnType<typeof apiClient>;
@@ -121,20 +122,6 @@ export const submitAndApprove = async (api: Api, releaseId: string, stores: stri
 
 export const releaseStatus = async (api: Api, releaseId: string): Promise<{ status: string; rejection_reason: string | null }> =>
   (await api(`/v1/releases/${releaseId}`)).body.release;
-
-/**
- * Polls `probe` once a second until it answers something truthy: gentle enough for the API's
- * rate limits (a test polls through the gateway as a client would).
- */
-export const poll = async <T>(what: string, probe: () => Promise<T> | T, timeoutMs = 60_000): Promise<NonNullable<T>> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-};
 
 export const waitForStatus = (api: Api, releaseId: string, statuses: string[], timeoutMs = 60_000) =>
   poll(`release ${releaseId} to reach ${statuses.join(' or ')}`, async () => {

@@ -2,6 +2,7 @@ export * from './isolation.ts';
 export * from './service-process.ts';
 export * from './platform.ts';
 export * from './api-client.ts';
+export * from './polling.ts';
 export * from './sftp-server.ts';
 
 export * from './webhook-receiver.ts';

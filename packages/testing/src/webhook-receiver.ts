@@ -68,17 +68,3 @@ export const verifySignature = (secret: string, header: string | undefined, rawB
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
-/**
- * Polls `probe` until it answers something truthy, or fails after `timeoutMs`. Generous by default:
- * it waits on work the platform does on its own time (consumers, relays, retries), which a loaded
- * two-core machine can hold up for many seconds; nothing here measures speed.
- */
-export const eventually = async <T>(what: string, probe: () => Promise<T> | T, timeoutMs = 40_000): Promise<NonNullable<T>> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
