@@ -27,7 +27,6 @@ const MAX_RETRY_MS = 30_000;
 export const listenForChangeNotices = (options: ChangeNoticeOptions): { stop(): Promise<void> } => {
   const { databaseUrl, channel, announce, maxBatch, logger } = options;
   const pending = new Set<string>();
-  let flushing = false;
   let stopped = false;
   let client: pg.Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -35,7 +34,6 @@ export const listenForChangeNotices = (options: ChangeNoticeOptions): { stop(): 
   let retryMs = firstRetryMs;
 
   const flush = () => {
-    flushing = false;
     const tenantIds = [...pending];
     pending.clear();
     for (let start = 0; start < tenantIds.length; start += maxBatch) announce({ tenantIds: tenantIds.slice(start, start + maxBatch) });
@@ -59,11 +57,9 @@ export const listenForChangeNotices = (options: ChangeNoticeOptions): { stop(): 
     client = connection;
     connection.on('notification', (message) => {
       if (message.channel !== channel || !message.payload) return;
+      // A flush is scheduled whenever something is pending: the first notice of a turn schedules it.
+      if (pending.size === 0) setImmediate(flush);
       pending.add(message.payload);
-      if (!flushing) {
-        flushing = true;
-        setImmediate(flush);
-      }
     });
     connection.on('error', (error) => {
       if (client === connection) lost(error);
