@@ -41,5 +41,6 @@ export * from './blobs/sniff.ts';
 export * from './images/image-rejection.ts';
 export * from './crypto/sealing.ts';
 export * from './crypto/ssh-fingerprint.ts';
+export * from './text/unstorable-text.ts';
 export * from './metrics/index.ts';
 export * from './tracing/index.ts';
