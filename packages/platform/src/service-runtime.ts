@@ -118,10 +118,11 @@ export const startServiceRuntime = async (
   }
   if (definition.consumers) consumers = await definition.consumers(runtime);
   if (options.healthPort !== undefined) {
-    health = await startHealthServer(options.healthPort, async () => ({
-      db: await pingDatabase(orm),
-      nats: { ok: !nc.isClosed() },
-    }));
+    health = await startHealthServer(
+      options.healthPort,
+      async () => ({ db: await pingDatabase(orm), nats: { ok: !nc.isClosed() } }),
+      config.probeHost,
+    );
   }
   const healthAddress = health?.address();
   logger.info(

@@ -26,6 +26,7 @@ describe('parseEnv with the base shape', () => {
       allowPrivateUrls: false,
       localDevelopment: false,
       version: '0.1.0',
+      probeHost: '127.0.0.1',
     });
   });
 
@@ -49,6 +50,7 @@ describe('parseEnv with the base shape', () => {
         SV_ALLOW_PRIVATE_URLS: '1',
         SV_VERSION: '9.9.9',
         SV_STREAM_REPLICAS: '3',
+        SV_PROBE_HOST: '10.0.0.7',
       }),
     ).toEqual({
       env: 'sandbox',
@@ -61,6 +63,7 @@ describe('parseEnv with the base shape', () => {
       allowPrivateUrls: true,
       localDevelopment: false,
       version: '9.9.9',
+      probeHost: '10.0.0.7',
     });
   });
 

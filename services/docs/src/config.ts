@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, envFlag, logLevelEnv, parseEnv } from '@sv/platform';
+import { ConfigError, envFlag, logLevelEnv, parseEnv, probeEnvShape } from '@sv/platform';
 
 /** A base address without its trailing slash, so paths can be appended to it. */
 const baseUrl = z
@@ -19,6 +19,7 @@ const shape = {
   SV_DOCS_PORT: z.coerce.number().int().min(0).max(65535).default(8084),
   /** The cluster-side listener: probes and Prometheus metrics. */
   SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9108),
+  ...probeEnvShape,
   SV_LOG_LEVEL: logLevelEnv,
   SV_LOG_PRETTY: envFlag,
   /** A developer's machine or a test run: the servers may default to the local gateways. */
@@ -47,6 +48,8 @@ export interface DocsConfig {
   httpPort: number;
   /** Probes and /metrics; 0 picks a free port. */
   healthPort: number;
+  /** The address of the probe and metrics listener. */
+  probeHost: string;
   logLevel: string;
   logPretty: boolean;
   publicBaseUrl: string;
@@ -61,6 +64,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       httpHost: parsed.SV_HTTP_HOST,
       httpPort: parsed.SV_DOCS_PORT,
       healthPort: parsed.SV_HEALTH_PORT,
+      probeHost: parsed.SV_PROBE_HOST,
       logLevel: parsed.SV_LOG_LEVEL,
       logPretty: parsed.SV_LOG_PRETTY,
       publicBaseUrl: parsed.SV_PUBLIC_BASE_URL ?? LOCAL_SERVERS.SV_PUBLIC_BASE_URL,

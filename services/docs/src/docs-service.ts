@@ -28,7 +28,7 @@ export const startDocs = async (config: DocsConfig): Promise<DocsService> => {
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.httpHost}:${port}`;
   // Nothing to check beyond the process: the documents are built before anything listens.
-  const health = await startHealthServer(config.healthPort, async () => ({ documents: { ok: true } }));
+  const health = await startHealthServer(config.healthPort, async () => ({ documents: { ok: true } }), config.probeHost);
   logger.info({ url, health_port: (health.address() as AddressInfo).port }, 'docs listening');
   return {
     logger,

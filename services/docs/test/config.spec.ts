@@ -9,6 +9,7 @@ describe('readConfig', () => {
       httpHost: '127.0.0.1',
       httpPort: 8084,
       healthPort: 9108,
+      probeHost: '127.0.0.1',
       logLevel: 'info',
       logPretty: false,
       publicBaseUrl: 'http://127.0.0.1:8080/v1',

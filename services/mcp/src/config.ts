@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, envFlag, logLevelEnv, parseEnv } from '@sv/platform';
+import { ConfigError, envFlag, logLevelEnv, parseEnv, probeEnvShape } from '@sv/platform';
 
 /** A base address without its trailing slash, so route paths can be appended as they are. */
 const baseUrl = z
@@ -15,6 +15,7 @@ const shape = {
   SV_MCP_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
   /** The cluster-side listener: probes and Prometheus metrics. */
   SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9109),
+  ...probeEnvShape,
   /** {base_url}: the production API, version segment included. */
   SV_GATEWAY_URL: baseUrl.default('http://127.0.0.1:8080/v1'),
   /** {sandbox_base_url}: chosen per request by `X-Service-Env: sandbox`. */
@@ -42,6 +43,8 @@ export interface McpConfig {
   port: number;
   /** Probes and /metrics; 0 picks a free port. */
   healthPort: number;
+  /** The address of the probe and metrics listener. */
+  probeHost: string;
   gatewayUrls: { production: string; sandbox: string };
   gatewayTimeoutMs: number;
   /** Host names (optionally host:port); empty: no Host header check. */
@@ -64,6 +67,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       httpHost: parsed.SV_HTTP_HOST,
       port: parsed.SV_MCP_PORT,
       healthPort: parsed.SV_HEALTH_PORT,
+      probeHost: parsed.SV_PROBE_HOST,
       gatewayUrls: { production: parsed.SV_GATEWAY_URL, sandbox: parsed.SV_SANDBOX_GATEWAY_URL },
       gatewayTimeoutMs: parsed.SV_GATEWAY_TIMEOUT_MS,
       allowedHosts: parsed.SV_MCP_ALLOWED_HOSTS.split(',')

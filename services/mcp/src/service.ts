@@ -45,7 +45,7 @@ export const startMcp = async (config: McpConfig): Promise<RunningMcp> => {
   const host = config.httpHost.includes(':') ? `[${config.httpHost}]` : config.httpHost;
   const url = `http://${host}:${port}/mcp`;
   // Ready as soon as it listens: each call reaches the gateways on its own, and says so when one is down.
-  const health = await startHealthServer(config.healthPort, async () => ({ tools: { ok: tools.length > 0 } }));
+  const health = await startHealthServer(config.healthPort, async () => ({ tools: { ok: tools.length > 0 } }), config.probeHost);
   logger.info({ url, tools: tools.length, gateways: config.gatewayUrls, health_port: (health.address() as AddressInfo).port }, 'mcp listening');
   return {
     logger,

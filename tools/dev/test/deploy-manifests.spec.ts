@@ -105,6 +105,14 @@ describe('the Kubernetes resources, against the Kubernetes schemas', () => {
     }
   });
 
+  it('binds every Deployment\'s unauthenticated probe port to the pod\'s own IP (downward API), not every interface', () => {
+    for (const deployment of deployments()) {
+      const env = (deployment.spec.template.spec.containers[0].env ?? []) as { name: string; valueFrom?: { fieldRef?: { fieldPath: string } } }[];
+      const probeHost = env.find((variable) => variable.name === 'SV_PROBE_HOST')?.valueFrom?.fieldRef?.fieldPath;
+      expect({ deployment: deployment.metadata.name, probeHost }).toEqual({ deployment: deployment.metadata.name, probeHost: 'status.podIP' });
+    }
+  });
+
   it('has each service that uses Postgres read its own database URL', () => {
     for (const deployment of deployments().filter((resource) => JSON.stringify(resource).includes('SV_DATABASE_URL'))) {
       const env = deployment.spec.template.spec.containers[0].env as { name: string; valueFrom?: { secretKeyRef?: { key: string } } }[];

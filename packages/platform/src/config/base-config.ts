@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ENVIRONMENTS, subjectPrefix, type Environment } from '@sv/contracts';
 
@@ -9,8 +10,23 @@ export const envFlag = z
 
 export const logLevelEnv = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
+/** Where the probe and metrics listener binds unless told otherwise: nothing off the host reaches it. */
+export const DEFAULT_PROBE_HOST = '127.0.0.1';
+
+/**
+ * The probe and metrics listener's address. It has no authentication, so it binds to loopback
+ * unless a deployment names the one address its kubelet and Prometheus reach (the pod's own IP).
+ */
+export const probeEnvShape = {
+  SV_PROBE_HOST: z
+    .string()
+    .default(DEFAULT_PROBE_HOST)
+    .refine((value) => isIP(value) !== 0, 'must be an IP address (in Kubernetes the pod\'s own, status.podIP)'),
+};
+
 /** Environment variables every service reads; each service extends this shape with its own. */
 export const baseEnvShape = {
+  ...probeEnvShape,
   SV_ENV: z.enum(ENVIRONMENTS).default('production'),
   SV_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SV_NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
@@ -48,6 +64,8 @@ export interface BaseConfig {
   logPretty: boolean;
   allowPrivateUrls: boolean;
   version: string;
+  /** The address the probe and metrics listener binds to. */
+  probeHost: string;
 }
 
 const DEFAULT_DATABASE: Record<Environment, string> = {
@@ -70,6 +88,7 @@ export const toBaseConfig = (env: BaseEnv): BaseConfig => ({
   logPretty: env.SV_LOG_PRETTY,
   allowPrivateUrls: env.SV_ALLOW_PRIVATE_URLS,
   version: env.SV_VERSION,
+  probeHost: env.SV_PROBE_HOST,
 });
 
 export class ConfigError extends Error {

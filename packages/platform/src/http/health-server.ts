@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { DEFAULT_PROBE_HOST } from '../config/base-config.ts';
 import { createKeepAliveServer } from './keep-alive-server.ts';
 import { enableRuntimeMetrics, scrapeMetrics } from '../metrics/registry.ts';
 
@@ -11,11 +12,13 @@ export interface HealthCheck {
  * A bare HTTP listener for services that have no HTTP edge of their own: `/health/live`
  * answers while the process runs, `/health/ready` (and `/health`) only when every check passes.
  * Kubernetes probes use these; Prometheus scrapes `/metrics` here. The port is the cluster's,
- * never the public edge's.
+ * never the public edge's, and it has no authentication: it binds to `host` only (SV_PROBE_HOST,
+ * loopback unless a deployment names the pod's own address).
  */
 export const startHealthServer = async (
   port: number,
   checks: () => Promise<Record<string, HealthCheck>>,
+  host: string = DEFAULT_PROBE_HOST,
 ): Promise<Server> => {
   enableRuntimeMetrics();
   const server = createKeepAliveServer((req, res) => {
@@ -50,7 +53,7 @@ export const startHealthServer = async (
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '0.0.0.0', () => resolve());
+    server.listen(port, host, () => resolve());
   });
   return server;
 };
