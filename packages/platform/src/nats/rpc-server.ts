@@ -2,9 +2,10 @@ import { headers as natsHeaders, type Msg, type NatsConnection, type Subscriptio
 import { Messages, NatsHeader, ServiceRequest, type ParsedServiceRequest, type ServiceReply } from '@sv/contracts';
 import type { Logger } from 'pino';
 import { errorToReply } from '../errors/error-reply.ts';
-import { NotFoundError } from '../errors/domain-errors.ts';
+import { NotFoundError, ValidationError, type FieldErrors } from '../errors/domain-errors.ts';
 import { withRequestId } from '../log/request-context.ts';
 import { natsOperationDuration, natsOperations } from '../metrics/kit-metrics.ts';
+import { unsafeTextErrors } from '../text/unstorable-text.ts';
 import { SpanKind, inSpan, recordReplyStatus, traceContextOf } from '../tracing/nats-trace.ts';
 import type { Span } from '@opentelemetry/api';
 
@@ -18,6 +19,18 @@ export interface RpcServer {
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * Text no service can store (NUL, lone surrogates) anywhere in a request: body fields under their
+ * own paths (as the gateway names them), the rest of the envelope under its part (`query.q`,
+ * `files.0.filename`). Every caller is held to it, not only the gateway, so such text is a 422
+ * here and never a database error later.
+ */
+const unstorableTextIn = (request: ParsedServiceRequest): FieldErrors | undefined => {
+  const { body, operation: _operation, ...envelope } = request;
+  const errors = { ...unsafeTextErrors(envelope), ...unsafeTextErrors(body) };
+  return Object.keys(errors).length > 0 ? errors : undefined;
+};
 
 /**
  * Answers `subject` in a queue group, so N replicas share the load. Each request runs in its
@@ -51,6 +64,8 @@ export const serveOperations = (options: {
         operation = parsed.data.operation;
         span.updateName(`${service} ${operation}`);
         span.setAttribute('rpc.method', operation);
+        const unstorable = unstorableTextIn(parsed.data);
+        if (unstorable) throw new ValidationError(unstorable);
         reply = await handler(parsed.data);
       }
     } catch (error) {
