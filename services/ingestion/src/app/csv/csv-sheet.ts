@@ -5,6 +5,7 @@ import { BlobTooLargeError, byteCeiling } from '@sv/platform';
 import { UnreadableSubmissionError } from '../jobs/job-plan.ts';
 import { columnNameOf } from './csv-columns.ts';
 import { csvParserOf } from './csv-parser.ts';
+import { UnstorableCells } from './csv-unstorable-cells.ts';
 import { CsvNotUtf8Error, utf8Check } from './utf8-check.ts';
 
 /** One row of values, trimmed, under its row number as a spreadsheet shows it (the header is row 1). */
@@ -40,21 +41,26 @@ const asUnreadable = (error: unknown, limits: CsvReadLimits): unknown => {
 
 /**
  * Reads a CSV as it streams in, within the limits: at most `maxBytes` of UTF-8 and `maxRows`
- * rows. Rows whose every value is blank are left out but keep their numbers, so row N of an
- * error is row N of the sheet the label edits. Row numbers count records, not lines: a quoted
- * value spanning lines is one row, as a spreadsheet shows it.
+ * rows, and no text that no service can store (csv-unstorable-cells.ts). Rows whose every value
+ * is blank are left out but keep their numbers, so row N of an error is row N of the sheet the
+ * label edits. Row numbers count records, not lines: a quoted value spanning lines is one row,
+ * as a spreadsheet shows it.
  */
 export const readCsvSheet = async (source: Readable, limits: CsvReadLimits): Promise<CsvSheet> => {
   const parser = csvParserOf(source, [byteCeiling(limits.maxBytes).counter, utf8Check()], { info: true });
   let header: string[] | undefined;
   const rows: CsvRow[] = [];
+  const unstorable = new UnstorableCells();
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
       if (!header) {
+        unstorable.check(1, record);
         header = record.map(columnNameOf);
         continue;
       }
       const row = info.records;
+      unstorable.check(row, record, header);
+      if (unstorable.full) break;
       if (row - 1 > limits.maxRows) throw new UnreadableSubmissionError(csvTooManyRows(limits.maxRows), { [`row ${row}`]: [csvTooManyRows(limits.maxRows)] });
       const values = record.map((value) => value.trim());
       if (values.some((value) => value !== '')) rows.push({ row, values });
@@ -64,6 +70,8 @@ export const readCsvSheet = async (source: Readable, limits: CsvReadLimits): Pro
   } finally {
     source.destroy();
   }
+  const failure = unstorable.failure();
+  if (failure) throw failure;
   if (!header) throw new UnreadableSubmissionError(Messages.csvHeader, { 'row 1': [Messages.csvHeader] });
   return { header, rows };
 };
