@@ -1,5 +1,6 @@
 import { buildToolDefinitions, type ToolDefinition } from '../src/app/tools/tool-definitions.ts';
-import { ArgumentError, routeRequestParts } from '../src/app/tools/route-request.ts';
+import { ArgumentError } from '../src/app/tools/argument-error.ts';
+import { routeRequestParts } from '../src/app/tools/route-request.ts';
 
 /* How a tool call's flat arguments become the gateway request: as sent, nothing added. */
 
@@ -14,7 +15,8 @@ const UUID = '0b6f2a53-5d0e-4c59-9a52-3f0d6f1f4a11';
 describe('routeRequestParts', () => {
   it('fills path parameters in, escaped, and sends only the fields the caller gave', () => {
     expect(partsOf('update_releases', { uuid: UUID, title: 'New title' })).toEqual({ target: `/releases/${UUID}`, body: { title: 'New title' }, idempotencyKey: undefined });
-    expect(partsOf('get_releases', { uuid: '../users' }).target).toBe('/releases/..%2Fusers');
+    expect(partsOf('delete_releases_dsps', { uuid: ` ${UUID} `, slug: 'apple music' }).target).toBe(`/releases/${UUID}/dsps/apple%20music`);
+    expect(partsOf('delete_releases_dsps', { uuid: UUID, slug: 12 }).target).toBe(`/releases/${UUID}/dsps/12`);
   });
 
   it('adds no defaults: a cursor walk sends its cursor and no page', () => {

@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { httpMetrics, type Logger } from '@sv/platform';
 import type { McpServerDeps } from '../app/mcp-server.ts';
 import { healthRoute } from './health-route.ts';
+import { jsonBody } from './json-body.ts';
 import { errorHandler, methodNotAllowed, notFound } from './json-rpc-errors.ts';
 import { mcpRoute } from './mcp-route.ts';
 
@@ -19,7 +20,7 @@ export const createMcpApp = (options: McpAppOptions): Express => {
   app.disable('x-powered-by');
   app.use(httpMetrics<express.Request>('mcp', (req) => (req.route as { path?: string } | undefined)?.path ?? 'unmatched'));
   app.get('/health', healthRoute(options.deps.version));
-  app.post('/mcp', express.json({ limit: options.maxBodyBytes }), mcpRoute(options.deps, options.allowedHosts));
+  app.post('/mcp', jsonBody(options.maxBodyBytes), mcpRoute(options.deps, options.allowedHosts));
   app.all('/mcp', methodNotAllowed);
   app.use(notFound);
   app.use(errorHandler(options.logger));

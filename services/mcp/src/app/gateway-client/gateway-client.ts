@@ -1,4 +1,5 @@
 import type { Environment, HttpMethod } from '@sv/contracts';
+import { gatewayUrl } from './gateway-url.ts';
 
 export interface GatewayRequest {
   method: HttpMethod;
@@ -57,8 +58,9 @@ export const createGatewayClient = (options: GatewayClientOptions): GatewayClien
   async send(environment, request) {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const url = gatewayUrl(options.urls[environment], request.target);
     try {
-      const response = await fetch(`${options.urls[environment]}${request.target}`, {
+      const response = await fetch(url, {
         method: request.method,
         headers: request.headers,
         body: request.body,

@@ -1,15 +1,17 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Environment } from '@sv/contracts';
-import type { Logger } from '@sv/platform';
+import { newErrorReference, type Logger } from '@sv/platform';
 import { chooseEnvironment } from '../gateway-client/environments.ts';
-import { GatewayUnreachableError, type GatewayClient, type GatewayRequest } from '../gateway-client/gateway-client.ts';
+import { GatewayUnreachableError, type GatewayAnswer, type GatewayClient, type GatewayRequest } from '../gateway-client/gateway-client.ts';
+import { refusalOfKey } from '../gateway-client/key-check.ts';
 import type { FetchGuards } from '../uploads/fetch-file.ts';
 import { multipartBody, type MultipartBody } from '../uploads/multipart-body.ts';
 import { openUploadFile } from '../uploads/upload-file.ts';
 import { UploadFileError } from '../uploads/upload-file-error.ts';
-import { ArgumentError, routeRequestParts, type RouteRequestParts } from './route-request.ts';
+import { ArgumentError } from './argument-error.ts';
+import { routeRequestParts, type RouteRequestParts } from './route-request.ts';
 import type { ToolDefinition } from './tool-definitions.ts';
-import { refusal, resultOf } from './tool-results.ts';
+import { internalFailure, refusal, resultOf } from './tool-results.ts';
 
 /** Who is calling, from the headers of their request to /mcp; held for that one request only. */
 export interface Caller {
@@ -41,12 +43,12 @@ const baseHeaders = (caller: Caller, parts: RouteRequestParts): Record<string, s
 /** The request to the gateway; for an upload, with the file streamed behind the form fields. */
 const gatewayRequestOf = async (
   tool: ToolDefinition,
+  parts: RouteRequestParts,
   args: Record<string, unknown>,
   caller: Caller,
   deps: ToolCallDeps,
 ): Promise<{ request: GatewayRequest; upload: MultipartBody | undefined }> => {
   const { route } = tool;
-  const parts = routeRequestParts(route, tool.input.places, args);
   const headers = baseHeaders(caller, parts);
   if (route.upload) {
     const file = await openUploadFile(args, route.upload, deps.fetchGuards);
@@ -60,8 +62,26 @@ const gatewayRequestOf = async (
   };
 };
 
-const send = async (environment: Environment, tool: ToolDefinition, args: Record<string, unknown>, caller: Caller, deps: ToolCallDeps, signal: AbortSignal) => {
-  const { request, upload } = await gatewayRequestOf(tool, args, caller, deps);
+/** True when the call asks the server to fetch a file from a URL the caller names. */
+const fetchesFileUrl = (tool: ToolDefinition, args: Record<string, unknown>): boolean =>
+  tool.route.upload !== undefined && typeof args.file_url === 'string' && args.file_url.trim() !== '';
+
+const send = async (
+  environment: Environment,
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  caller: Caller & { authorization: string },
+  deps: ToolCallDeps,
+  signal: AbortSignal,
+): Promise<GatewayAnswer> => {
+  // Every argument that decides where the request goes is checked before anything is sent.
+  const parts = routeRequestParts(tool.route, tool.input.places, args);
+  // The server fetches nothing for a key the API would refuse.
+  if (fetchesFileUrl(tool, args)) {
+    const refused = await refusalOfKey(deps.gateway, environment, caller.authorization, signal);
+    if (refused) return refused;
+  }
+  const { request, upload } = await gatewayRequestOf(tool, parts, args, caller, deps);
   try {
     return await deps.gateway.send(environment, { ...request, signal });
   } catch (error) {
@@ -75,7 +95,8 @@ const send = async (environment: Environment, tool: ToolDefinition, args: Record
 
 /**
  * One tool call: the route's request to the gateway of the caller's environment, with the
- * caller's own key; the gateway's answer is the result. Nothing is kept.
+ * caller's own key; the gateway's answer is the result. Nothing is kept, and nothing is thrown:
+ * an unexpected failure is answered with a reference to its log line.
  */
 export const callTool = async (
   tool: ToolDefinition,
@@ -94,7 +115,7 @@ export const callTool = async (
   }
   const started = Date.now();
   try {
-    const answer = await send(choice.environment, tool, args, caller, deps, signal);
+    const answer = await send(choice.environment, tool, args, { ...caller, authorization: caller.authorization }, deps, signal);
     log.info({ environment: choice.environment, status: answer.status, duration_ms: Date.now() - started }, 'tool call');
     return resultOf(answer);
   } catch (error) {
@@ -106,6 +127,9 @@ export const callTool = async (
       log.info({ environment: choice.environment, refused: error.message }, 'tool call refused');
       return refusal(error.message);
     }
-    throw error;
+    // Anything else is the server's own failure: its text is for the log, not for the caller.
+    const reference = newErrorReference();
+    log.error({ err: error, reference, environment: choice.environment }, 'tool call failed');
+    return internalFailure(reference);
   }
 };

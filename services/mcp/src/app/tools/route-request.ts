@@ -1,4 +1,5 @@
 import type { AnyRouteDefinition } from '@sv/contracts';
+import { fillPath } from './path-params.ts';
 import type { ArgumentPlaces } from './tool-input.ts';
 
 /** The parts of the HTTP request a tool call makes, sorted out of its flat arguments. */
@@ -10,16 +11,7 @@ export interface RouteRequestParts {
   idempotencyKey: string | undefined;
 }
 
-export class ArgumentError extends Error {
-  override name = 'ArgumentError';
-}
-
 const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
-
-const pathValue = (key: string, value: unknown): string => {
-  if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') return encodeURIComponent(String(value).trim());
-  throw new ArgumentError(`The ${key} argument is required.`);
-};
 
 const appendQuery = (query: URLSearchParams, key: string, value: unknown): void => {
   if (value === undefined || value === null) return;
@@ -31,12 +23,12 @@ const appendQuery = (query: URLSearchParams, key: string, value: unknown): void 
 };
 
 /**
- * Path parameters into the path, query arguments into the query string, everything else into
- * the body of a write (or the query of a read): values go as the caller gave them, for the
- * gateway to judge. The upload's file and the idempotency key are not part of any of these.
+ * Path parameters into the path (checked against the registry first: a path argument decides
+ * which route is called), query arguments into the query string, everything else into the body
+ * of a write (or the query of a read): those go as the caller gave them, for the gateway to judge. The upload's file and the idempotency key are not part of any of these.
  */
 export const routeRequestParts = (route: AnyRouteDefinition, places: ArgumentPlaces, args: Record<string, unknown>): RouteRequestParts => {
-  const path = route.path.replace(/:([A-Za-z_]+)/g, (_match, key: string) => pathValue(key, args[key]));
+  const path = fillPath(route, args);
   const query = new URLSearchParams();
   const body: Record<string, unknown> = {};
   const placed = new Set([...places.params, ...places.control]);

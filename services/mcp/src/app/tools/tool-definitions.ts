@@ -1,5 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { ROUTES, UPLOAD_MAX_MEGABYTES, type AnyRouteDefinition } from '@sv/contracts';
+import { pathTemplateOf } from './path-params.ts';
 import { annotationsOf } from './tool-annotations.ts';
 import { toolInputOf, type ToolInput } from './tool-input.ts';
 import { toolNamesOf } from './tool-names.ts';
@@ -39,13 +40,15 @@ const displayPath = (path: string): string => path.replace(/:([A-Za-z_]+)/g, '{$
 
 /**
  * One tool per route of the registry. An alias (another spelling of a route, same operation) is
- * the same endpoint and gets no tool of its own.
+ * the same endpoint and gets no tool of its own. A path parameter without a schema in the
+ * registry stops start-up: every path argument is checked against its schema before a call.
  */
 export const buildToolDefinitions = (routes: readonly AnyRouteDefinition[] = ROUTES): ToolDefinition[] => {
   const canonical = routes.filter((route) => route.aliasOf === undefined);
   const names = toolNamesOf(canonical);
   return canonical.map((route, index) => {
     const title = `${route.method} ${displayPath(route.path)}`;
+    pathTemplateOf(route);
     return {
       name: names[index] ?? '',
       title,

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Messages } from '@sv/contracts';
 import type { GatewayAnswer } from '../gateway-client/gateway-client.ts';
 
 /** A call refused before it reached the API (no key, a bad argument, an unreadable file). */
@@ -6,6 +7,16 @@ export const refusal = (message: string): CallToolResult => ({
   isError: true,
   content: [{ type: 'text', text: message }],
   structuredContent: { error: message },
+});
+
+/**
+ * A failure of the server itself: the caller learns only that it happened and the reference
+ * its log line carries, never the error's own text (as the gateway's 500 body).
+ */
+export const internalFailure = (reference: string): CallToolResult => ({
+  isError: true,
+  content: [{ type: 'text', text: `${Messages.internalError} Reference: ${reference}.` }],
+  structuredContent: { error: Messages.internalError, reference },
 });
 
 /**
