@@ -63,8 +63,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'tracks.manage': 'add, update and delete tracks; audio upload',
   'splits.set': 'PUT /tracks/{uuid}/splits',
   'royalties.approve': 'POST /royalties/{uuid}/approve',
-  'royalties.pay': 'POST /royalties/{uuid}/pay',
-  'finance.manage': 'finance periods, sales reports, statements and payouts',
+  'royalties.pay': "POST /royalties/{uuid}/pay; withdrawals from the workspace's own balance (see `moneyPayee`)",
+  'finance.manage': "finance periods, sales reports, statements and payouts; withdrawals from the workspace's own balance",
   'webhooks.read': 'list and read webhook subscriptions and their delivery log',
   'webhooks.manage': 'create, update, delete, test and re-key webhook subscriptions',
   'users.read': 'GET /users and GET /users/{uuid}',
@@ -143,6 +143,26 @@ export const releaseAuthorship = (principal: Pick<Principal, 'role' | 'roster' |
   if (!isArtistScoped(principal)) return { allowed: true, artist: 'named' };
   if (!principal.artist_id) return { allowed: false, message: Messages.forbidden };
   return { allowed: true, artist: 'own', artistId: principal.artist_id };
+};
+
+/**
+ * Whose balance a principal may move money out of (POST /royalties/withdrawals):
+ * - a principal bound to an artist (`principal.artist_id`) moves its own artist's money, whatever
+ *   its role;
+ * - the workspace's own balance moves only for `royalties.pay` or `finance.manage` (the
+ *   tenant-admin tier and above);
+ * - anyone else (a team key, an artist-side key without an artist, a roster key naming none) has
+ *   nothing of its own to move: the generic 403.
+ */
+export type MoneyPayee =
+  | { allowed: true; payee: 'artist'; artistId: string }
+  | { allowed: true; payee: 'workspace' }
+  | { allowed: false; message: string };
+
+export const moneyPayee = (principal: Pick<Principal, 'role' | 'roster' | 'artist_id'>): MoneyPayee => {
+  if (principal.artist_id) return { allowed: true, payee: 'artist', artistId: principal.artist_id };
+  if (can(principal, 'royalties.pay') || can(principal, 'finance.manage')) return { allowed: true, payee: 'workspace' };
+  return { allowed: false, message: Messages.forbidden };
 };
 
 /** docs/permissions.md's table, generated from the data above (a test keeps the file in step). */

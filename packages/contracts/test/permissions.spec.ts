@@ -10,6 +10,7 @@ import {
   deniedMessage,
   isArtistScoped,
   isReleaseCreation,
+  moneyPayee,
   permissionsMarkdownTable,
   releaseAuthorship,
   roleWithin,
@@ -186,6 +187,33 @@ describe('release creation', () => {
 
   it('super_admin names the artist', () => {
     expect(releaseAuthorship({ role: 'super_admin', roster: false, artist_id: null })).toEqual({ allowed: true, artist: 'named' });
+  });
+});
+
+describe('whose money a principal moves (withdrawals)', () => {
+  /** Written out by hand: who may withdraw the workspace's own balance, for a principal bound to no artist. */
+  const WORKSPACE: Record<Role, boolean> = {
+    artist: false,
+    collaborator: false,
+    team: false,
+    owner: true,
+    label_admin: true,
+    staff: true,
+    super_admin: true,
+  };
+
+  it.each(ORDER)('%s bound to no artist: the workspace only with royalties.pay or finance.manage', (role) => {
+    const answer = moneyPayee({ role, roster: false, artist_id: null });
+    expect(answer).toEqual(WORKSPACE[role] ? { allowed: true, payee: 'workspace' } : { allowed: false, message: Messages.forbidden });
+  });
+
+  it.each(ORDER)('%s roster key naming no artist: roster access adds no money', (role) => {
+    expect(moneyPayee({ role, roster: true, artist_id: null }).allowed).toBe(WORKSPACE[role]);
+  });
+
+  it.each(ORDER)('%s bound to an artist moves that artist\'s money, never the workspace\'s', (role) => {
+    expect(moneyPayee({ role, roster: false, artist_id: ARTIST_ID })).toEqual({ allowed: true, payee: 'artist', artistId: ARTIST_ID });
+    expect(moneyPayee({ role, roster: true, artist_id: ARTIST_ID })).toEqual({ allowed: true, payee: 'artist', artistId: ARTIST_ID });
   });
 });
 

@@ -5,7 +5,7 @@ import { payeeBalance, payeeOfArtist, type PayeeBalance, type PrincipalPayee } f
 /** Balances and withdrawals are in US dollars. */
 export const BALANCE_CURRENCY = 'USD';
 
-/** Whose money the caller sees and moves: an artist-scoped caller its artist's, anyone else the workspace's own. */
+/** Whose money the caller sees: its artist's, or the workspace's own (who may move it is `withdrawalPayee`). */
 export const payeeOfPrincipal = (principal: Principal): PrincipalPayee => payeeOfArtist(principal.artist_id);
 
 /** GET /royalties/balance. */

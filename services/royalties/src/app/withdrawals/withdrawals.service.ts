@@ -3,25 +3,26 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Messages, RoyaltyEvents, type Principal, type WithdrawalBody } from '@sv/contracts';
 import { recordEvent, ValidationError } from '@sv/platform';
 import { Withdrawal } from '../../db/entities/withdrawal.entity.ts';
-import { BALANCE_CURRENCY, payeeOfPrincipal } from '../balance/balance.service.ts';
-import { payeeBalance, postJournal } from '../ledger/ledger.ts';
+import { BALANCE_CURRENCY } from '../balance/balance.service.ts';
+import { payeeBalance, postJournal, type PrincipalPayee } from '../ledger/ledger.ts';
 import { CENTS_SCALE, centsToUsd, numberToMinor } from '../ledger/money.ts';
 import { addBusinessDays, WITHDRAWAL_BUSINESS_DAYS } from './business-days.ts';
 
 /**
- * POST /royalties/withdrawals: moves the amount from the caller's available balance to withdrawing
- * and records the request. A payee's withdrawals are serialised by a transaction-scoped lock, so the
+ * POST /royalties/withdrawals: moves the amount from the payee's available balance to withdrawing
+ * and records the request. The payee is the caller's own (`withdrawalPayee`, asked by the adapter
+ * before the body is read, so a caller with nothing to withdraw is refused first). A payee's withdrawals are serialised by a transaction-scoped lock, so the
  * balance read is the one the journal is posted against: two requests for the whole balance never
  * both succeed.
  */
 export const requestWithdrawal = async (
   em: EntityManager,
   principal: Principal,
+  payee: PrincipalPayee,
   body: WithdrawalBody,
   options: { simulated: boolean },
 ): Promise<Withdrawal> => {
   const tenantId = principal.tenant_id;
-  const payee = payeeOfPrincipal(principal);
   const amount = numberToMinor(body.amount_usd, CENTS_SCALE);
   return em.transactional(async (tx) => {
     await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`royalties.payee:${tenantId}:${payee.type}:${payee.id ?? ''}`]);
