@@ -166,8 +166,8 @@ describe('the work queue (Postgres)', () => {
 
     // While the lease runs, the other replica's claim passes the item by.
     const early = await b.claim(orms[1]!.em.fork(), 5, 1_500);
-    const [{ running }] = await sql<{ running: boolean }>(`select "held_until" > now() as "running" from "${SCHEMA}"."task" where "id" = ?`, [id]);
-    if (running) expect(early.filter((item) => item.id === id)).toEqual([]);
+    const [lease] = await sql<{ running: boolean }>(`select "held_until" > now() as "running" from "${SCHEMA}"."task" where "id" = ?`, [id]);
+    if (lease!.running) expect(early.filter((item) => item.id === id)).toEqual([]);
 
     let second: ClaimedItem | undefined;
     await waitFor(async () => {
@@ -188,11 +188,12 @@ describe('the work queue (Postgres)', () => {
     let runs = 0;
     const work = async (item: ClaimedItem, lease: WorkLease) => {
       runs += 1;
-      const [{ held_until: firstLeaseEnd }] = await sql<{ held_until: string }>(`select "held_until" from "${SCHEMA}"."task" where "id" = ?`, [item.id]);
+      const [claimed] = await sql<{ held_until: string }>(`select "held_until" from "${SCHEMA}"."task" where "id" = ?`, [item.id]);
+      const firstLeaseEnd = claimed!.held_until;
       // Work on until the database's clock is well past the lease this claim began with.
       await waitFor(async () => {
-        const [{ past }] = await sql<{ past: boolean }>(`select now() > (?::timestamptz + interval '1 second') as "past"`, [firstLeaseEnd]);
-        return past;
+        const [clock] = await sql<{ past: boolean }>(`select now() > (?::timestamptz + interval '1 second') as "past"`, [firstLeaseEnd]);
+        return clock!.past;
       }, 'the first lease to be long over');
       await finish(lease, item);
     };
