@@ -3,6 +3,8 @@ export { detectErnMessage, type DetectedErnMessage, type ErnMessageKind } from '
 export { readErnMessage, type ErnReadOptions } from './read-message.ts';
 export { DEFAULT_MAX_ERN_BYTES, ErnParseError, parseErnXml } from './safe-parse.ts';
 export { ErnElement } from './ern-element.ts';
+export { findDocumentTexts, type DocumentText } from './document-texts.ts';
+export { decodeCharacterReferences } from '../xml/xml-text.ts';
 export { disposeCachedErnValidators } from './validator-cache.ts';
 export type {
   ErnReadError,

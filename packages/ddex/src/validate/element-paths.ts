@@ -9,7 +9,7 @@
  * problems and has already been parsed (well-formed) by libxml2.
  */
 
-interface ScannedElement {
+export interface ScannedElement {
   qualifiedName: string;
   localName: string;
   parent: ScannedElement | null;
@@ -28,10 +28,10 @@ export interface ElementIndex {
 }
 
 /** Comments, CDATA, processing instructions and a DOCTYPE hold no elements; then end tags, then start tags. */
-const MARKUP =
+export const MARKUP =
   /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>|<\/[^\s>]+\s*>|<([^\s/>!?]+)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 
-const localNameOf = (qualifiedName: string): string => qualifiedName.slice(qualifiedName.indexOf(':') + 1);
+export const localNameOf = (qualifiedName: string): string => qualifiedName.slice(qualifiedName.indexOf(':') + 1);
 
 export const indexElements = (xml: string): ElementIndex => {
   const document: ScannedElement = { qualifiedName: '', localName: '', parent: null, children: [] };
@@ -75,7 +75,7 @@ export const indexElements = (xml: string): ElementIndex => {
   };
 };
 
-const pathOf = (element: ScannedElement): string => {
+export const pathOf = (element: ScannedElement): string => {
   const steps: string[] = [];
   for (let current: ScannedElement = element; current.parent !== null; current = current.parent) {
     const namesakes = current.parent.children.filter((sibling) => sibling.localName === current.localName);

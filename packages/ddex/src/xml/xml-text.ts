@@ -28,5 +28,16 @@ export const decodeXmlText = (value: string): string =>
     return PREDEFINED[body] ?? whole;
   });
 
+/**
+ * Every character reference decoded as written, even to a character XML forbids (`&#0;`, a lone
+ * surrogate `&#xD800;`), and nothing else: for checking what a document's text would hold, never
+ * for reading it (decodeXmlText does that).
+ */
+export const decodeCharacterReferences = (value: string): string =>
+  value.replace(/&#(x[0-9a-fA-F]+|[0-9]+);/g, (whole, body: string) => {
+    const code = body.startsWith('x') ? Number.parseInt(body.slice(1), 16) : Number.parseInt(body, 10);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+
 const safeCodePoint = (code: number): string | undefined =>
   Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;

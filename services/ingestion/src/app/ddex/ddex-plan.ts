@@ -41,16 +41,19 @@ export interface DdexPlanLimits {
 /**
  * A DDEX message read (parsed safely, validated against its version's schema and reference
  * rules, mapped) off the event loop, and its main release planned as one item. A message that
- * cannot be read fails the job with the problems at their element paths.
+ * cannot be read, or holds text no service can store, fails the job with the problems at their
+ * element paths.
  */
 export const planDdex = async (xml: string, jobId: string, limits: DdexPlanLimits): Promise<JobPlan> => {
-  let read;
+  let outcome;
   try {
-    read = await readErnWithLimit(xml, limits.maxBytes, limits.timeoutMs);
+    outcome = await readErnWithLimit(xml, limits.maxBytes, limits.timeoutMs);
   } catch (error) {
     if (error instanceof DdexReadTimeoutError) throw new UnreadableSubmissionError('The DDEX message could not be read in time.', { '/': [error.message] });
     throw error;
   }
+  if ('unstorable' in outcome) throw new UnreadableSubmissionError(outcome.unstorable.message, outcome.unstorable.errors);
+  const { read } = outcome;
   if (!read.ok) throw new UnreadableSubmissionError(DDEX_INVALID, byPath(read.errors));
   const { message } = read;
   if (message.kind === 'takedown') return planTakedowns(message.releases);
