@@ -7,7 +7,8 @@ import { FinanceStatement } from '../../db/entities/finance-statement.entity.ts'
 import { PayeeStatement } from '../../db/entities/payee-statement.entity.ts';
 import { SalesReport } from '../../db/entities/sales-report.entity.ts';
 import { TrackSplit } from '../../db/entities/track-split.entity.ts';
-import { FinanceStateError, PayeeStatementNotFoundError, StatementNotFoundError } from './finance.errors.ts';
+import { isStorable } from '../ledger/money.ts';
+import { FinanceStateError, PayeeStatementNotFoundError, PeriodTotalOutOfRangeError, StatementNotFoundError } from './finance.errors.ts';
 import { postPayeeStatementApproval } from './finance-ledger.ts';
 import { roundMicrosToMinor } from './finance-money.ts';
 import { payeeAmounts, type MatchedSales, type SplitShare } from './payee-shares.ts';
@@ -105,6 +106,7 @@ export const computePeriodStatements = (em: EntityManager, principal: Principal,
     const sales = await matchedSalesOf(tx, tenantId, period.id);
     const splits = await splitsOf(tx, tenantId, [...new Set(sales.flatMap((sale) => (sale.trackId ? [sale.trackId] : [])))]);
     const { totalMinor, payees } = payeeAmounts(sales, splits);
+    if (payees.some((payee) => !isStorable(payee.micros))) throw new PeriodTotalOutOfRangeError();
     const now = new Date();
     const statement = tx.create(FinanceStatement, {
       id: randomUUID(),

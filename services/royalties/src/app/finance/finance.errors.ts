@@ -1,5 +1,7 @@
 import { Messages } from '@sv/contracts';
 import { ConflictError, NotFoundError, ValidationError } from '@sv/platform';
+import { STORABLE_MAX } from '../ledger/money.ts';
+import { formatMicros } from './finance-money.ts';
 
 export class PeriodNotFoundError extends NotFoundError {
   constructor() {
@@ -49,5 +51,19 @@ export class FinanceStateError extends ConflictError {
 export class SalesReportRowsError extends ValidationError {
   constructor(fields: Record<string, string[]>) {
     super(fields);
+  }
+}
+
+/** 422: the report's amounts sum beyond what its total (millionths, a bigint) can hold; nothing is kept. */
+export class SalesReportTotalOutOfRangeError extends ValidationError {
+  constructor(field: string) {
+    super({ [field]: [`The report's amounts sum beyond ${formatMicros(STORABLE_MAX)}, the most a report can hold.`] });
+  }
+}
+
+/** 422: the period's matched sales give a payee more than a payee statement (millionths, a bigint) can hold. */
+export class PeriodTotalOutOfRangeError extends ValidationError {
+  constructor() {
+    super({ period: [`The period's sales sum beyond ${formatMicros(STORABLE_MAX)} for one payee, the most a payee statement can hold.`] });
   }
 }

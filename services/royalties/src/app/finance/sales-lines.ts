@@ -1,4 +1,4 @@
-import { parseMicros } from './finance-money.ts';
+import { formatMicros, parseMicros } from './finance-money.ts';
 
 /*
  * A store's report line, checked. Every cell arrives as a string (a CSV cell, or a JSON line's
@@ -21,6 +21,9 @@ export interface SalesLine {
 }
 
 export type LineCheck = { ok: true; line: SalesLine } | { ok: false; errors: { column: SalesColumn; message: string }[] };
+
+/** The largest amount one line may carry, in millionths (as for royalty lines): a report of many still sums exactly. */
+export const LARGEST_LINE_MICROS = 999_999_999_999_999_999n;
 
 const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 const UPC = /^\d{12,14}$/;
@@ -57,6 +60,7 @@ export const checkSalesLine = (raw: RawSalesLine): LineCheck => {
   const amountMicros = amountText === '' ? undefined : parseMicros(amountText);
   if (amountText === '') errors.push({ column: 'amount', message: 'The amount is required.' });
   else if (amountMicros === undefined) errors.push({ column: 'amount', message: 'The amount must be a decimal of at least 0 with at most 6 decimals.' });
+  else if (amountMicros > LARGEST_LINE_MICROS) errors.push({ column: 'amount', message: `The amount may not be greater than ${formatMicros(LARGEST_LINE_MICROS)}.` });
   if (errors.length > 0 || amountMicros === undefined) return { ok: false, errors };
   return {
     ok: true,

@@ -19,7 +19,8 @@ import { SalesReportRow } from '../../db/entities/sales-report-row.entity.ts';
 import { SalesReport } from '../../db/entities/sales-report.entity.ts';
 import type { FinancePeriod } from '../../db/entities/finance-period.entity.ts';
 import type { CataloguePort } from '../catalogue-port.ts';
-import { FinanceStateError, SalesReportNotFoundError, SalesReportRowsError } from './finance.errors.ts';
+import { isStorable } from '../ledger/money.ts';
+import { FinanceStateError, SalesReportNotFoundError, SalesReportRowsError, SalesReportTotalOutOfRangeError } from './finance.errors.ts';
 import { roundMicrosToMinor } from './finance-money.ts';
 import { findPeriod, UUID } from './periods.service.ts';
 import { csvSalesLines, jsonSalesLines, SALES_REPORT_FIELD, type LocatedLine } from './sales-report-csv.ts';
@@ -131,6 +132,7 @@ const recordReport = (em: EntityManager, catalogue: CataloguePort, principal: Pr
         continue;
       }
       report.totalMicros += check.line.amountMicros;
+      if (!isStorable(report.totalMicros)) throw new SalesReportTotalOutOfRangeError(header.field);
       // After the first faulty row nothing more is written: the rest is only checked, so the 422 names every fault it can.
       if (faultyRows > 0) continue;
       batch.push({ row: located.row, line: check.line });

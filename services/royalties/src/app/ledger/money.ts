@@ -5,6 +5,13 @@ export const MICROS_SCALE = 6;
 export const CENTS_SCALE = 2;
 const MICROS_PER_CENT = 10_000n;
 
+/** The range of a Postgres bigint column: every stored amount and total must fall inside it. */
+export const STORABLE_MAX = 2n ** 63n - 1n;
+export const STORABLE_MIN = -(2n ** 63n);
+
+/** True when a sum (worked out exactly, as bigint) fits the bigint column it is stored in. */
+export const isStorable = (units: bigint): boolean => units >= STORABLE_MIN && units <= STORABLE_MAX;
+
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**

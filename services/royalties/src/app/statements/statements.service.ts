@@ -5,11 +5,11 @@ import { findPage, ValidationError, type FoundPage } from '@sv/platform';
 import { RoyaltyLineItem } from '../../db/entities/royalty-line-item.entity.ts';
 import { RoyaltyStatement } from '../../db/entities/royalty-statement.entity.ts';
 import type { CataloguePort } from '../catalogue-port.ts';
-import { MICROS_SCALE, numberToMinor } from '../ledger/money.ts';
+import { isStorable, MICROS_SCALE, numberToMinor } from '../ledger/money.ts';
 import { matchLines, normalCode } from './line-matching.ts';
 import { changeStatement, findStatement } from './statement-access.ts';
 import { recordStatementCompleted, recordStatementCreated } from './statement-events.ts';
-import { StatementLinesLockedError } from './statements.errors.ts';
+import { StatementLinesLockedError, StatementTotalOutOfRangeError } from './statements.errors.ts';
 
 /** Lines may be added until the statement is approved. */
 const OPEN_FOR_LINES: readonly string[] = ['processing', 'completed'];
@@ -71,6 +71,13 @@ const revenueOf = (lines: RoyaltyLineItemsBody['line_items']): bigint[] => {
   return micros;
 };
 
+/** The statement's total with the new lines, exactly; refused when the bigint column cannot hold it. */
+const totalWith = (current: bigint, revenue: readonly bigint[]): bigint => {
+  const total = revenue.reduce((sum, micros) => sum + micros, current);
+  if (!isStorable(total)) throw new StatementTotalOutOfRangeError();
+  return total;
+};
+
 /**
  * POST /royalties/{uuid}/line-items: matches the lines against the catalogue, then stores them all
  * (or none) with the statement's totals, and marks it completed, ready for review.
@@ -87,10 +94,12 @@ export const addLineItems = async (
   const current = await findStatement(em, tenantId, statementId);
   if (!OPEN_FOR_LINES.includes(current.status)) throw new StatementLinesLockedError(current.status);
   const revenue = revenueOf(body.line_items);
+  totalWith(current.totalMicros, revenue);
   const matches = await matchLines(catalogue, principal, body.line_items);
 
   return changeStatement(em, tenantId, statementId, async (tx, statement) => {
     if (!OPEN_FOR_LINES.includes(statement.status)) throw new StatementLinesLockedError(statement.status);
+    const total = totalWith(statement.totalMicros, revenue);
     const now = new Date();
     body.line_items.forEach((line, index) => {
       const match = matches[index]!;
@@ -117,7 +126,7 @@ export const addLineItems = async (
     });
     statement.lineCount += body.line_items.length;
     statement.unmatchedCount += matches.filter((match) => match.matched === null).length;
-    statement.totalMicros += revenue.reduce((sum, micros) => sum + micros, 0n);
+    statement.totalMicros = total;
     statement.status = 'completed';
     statement.updatedAt = now;
     // Each batch of lines leaves the statement (again) ready for review, with new totals.
