@@ -35,8 +35,8 @@ export const pathTemplateOf = (route: AnyRouteDefinition): readonly PathSegment[
   return template;
 };
 
-/** The number of segments a route's filled-in path has, whatever its arguments. */
-export const pathSegmentCount = (route: AnyRouteDefinition): number => pathTemplateOf(route).length;
+/** The number of segments a route's filled-in path has, whatever its arguments (`/releases/:uuid`: two). */
+export const pathSegmentCount = (route: AnyRouteDefinition): number => pathTemplateOf(route).filter((segment) => !('literal' in segment) || segment.literal !== '').length;
 
 /** One path argument, checked: present, confined to its segment, and valid for the registry's schema. */
 const checkedValue = (param: string, schema: z.ZodType, value: unknown): string => {
