@@ -8,6 +8,7 @@ import {
   createErnValidator,
   type ErnValidator,
 } from '../src/validate/index.ts';
+import { MAX_REPORTED_PROBLEMS } from '../src/validate/ern-validator.ts';
 import { allSamples, replaceOnce, sampleXml } from './support/ern-samples.ts';
 
 const validators = new Map<ErnVersion, ErnValidator>();
@@ -103,6 +104,19 @@ describe('createErnValidator', () => {
         message: expect.stringMatching(/^Element 'DisplayArtist', attribute 'SequenceNumber': 'first' is not a valid value/),
       }),
     ]);
+  });
+
+  it('keeps at most a bounded number of problems and says how many more there were', () => {
+    // Every attribute MessageHeader does not allow is a problem of its own.
+    const attributes = 5_000;
+    const extra = Array.from({ length: attributes }, (_, index) => ` a${index}="x"`).join('');
+    const xml = replaceOnce(sampleXml('4.3', '1_Audio.xml'), '<MessageHeader', `<MessageHeader${extra}`);
+    const result = validatorFor('4.3').validate(xml);
+    expect(result.valid).toBe(false);
+    expect(result.problems).toHaveLength(MAX_REPORTED_PROBLEMS + 1);
+    expect(result.problems[0]).toEqual(expect.objectContaining({ path: '/NewReleaseMessage/MessageHeader', message: expect.stringContaining("attribute 'a0'") }));
+    expect(result.problems.at(-1)).toEqual({ path: null, line: null, message: `... and ${attributes - MAX_REPORTED_PROBLEMS} more problems` });
+    expect(result.errors).toHaveLength(MAX_REPORTED_PROBLEMS + 1);
   });
 
   it('gives reference problems their element path', () => {

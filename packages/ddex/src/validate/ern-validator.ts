@@ -63,15 +63,51 @@ const lazyIndex = (xml: string): (() => ElementIndex) => {
   return () => (index ??= indexElements(xml));
 };
 
-const libxmlProblems = (error: unknown, elements: () => ElementIndex): ErnValidationProblem[] => {
-  if (!(error instanceof XmlLibError) || error.details.length === 0) {
-    return [{ path: null, line: null, message: error instanceof Error ? error.message : String(error) }];
+/**
+ * At most this many problems are kept for one message; the rest are only counted. A hostile
+ * message can carry hundreds of thousands of faults, and every one kept costs memory, an element
+ * path and a line in the job's report.
+ */
+export const MAX_REPORTED_PROBLEMS = 1_000;
+
+/** Keeps the first MAX_REPORTED_PROBLEMS problems and counts the others. */
+class ProblemList {
+  readonly kept: ErnValidationProblem[] = [];
+  more = 0;
+
+  get room(): number {
+    return MAX_REPORTED_PROBLEMS - this.kept.length;
   }
-  return error.details.map((detail: ErrorDetail) => ({
-    path: detail.xpath === undefined ? null : elements().pathOfNodePath(detail.xpath),
-    line: detail.line,
-    message: detail.message.trim(),
-  }));
+
+  /** Adds `count` problems, built (only those kept) by `build(index)`. */
+  add(count: number, build: (index: number) => ErnValidationProblem): void {
+    const taken = Math.min(count, this.room);
+    for (let index = 0; index < taken; index += 1) this.kept.push(build(index));
+    this.more += count - taken;
+  }
+
+  /** The kept problems, then one that says how many more there were. */
+  all(): ErnValidationProblem[] {
+    if (this.more === 0) return this.kept;
+    return [...this.kept, { path: null, line: null, message: `... and ${this.more} more problem${this.more === 1 ? '' : 's'}` }];
+  }
+}
+
+/** libxml2's problems; `pathOf` names the element of a libxml2 node path (null when none can be named). */
+const addLibxmlProblems = (list: ProblemList, error: unknown, pathOf: (nodePath: string) => string | null): void => {
+  if (!(error instanceof XmlLibError) || error.details.length === 0) {
+    list.add(1, () => ({ path: null, line: null, message: error instanceof Error ? error.message : String(error) }));
+    return;
+  }
+  const details: ErrorDetail[] = error.details;
+  list.add(details.length, (index) => {
+    const detail = details[index]!;
+    return {
+      path: detail.xpath === undefined ? null : pathOf(detail.xpath),
+      line: detail.line,
+      message: detail.message.trim(),
+    };
+  });
 };
 
 const asErrorText = (problem: ErnValidationProblem): string => (problem.line === null ? problem.message : `line ${problem.line}: ${problem.message}`);
@@ -112,20 +148,24 @@ export const createErnValidator = (version: ErnVersion): ErnValidator => {
         document = XmlDocument.fromString(xml, { option: PARSE_OPTIONS });
       } catch (error) {
         // Not well-formed: no element can be named reliably, and no reference check either.
-        return result(libxmlProblems(error, elements).map((problem) => ({ ...problem, path: null })));
+        const unparsed = new ProblemList();
+        addLibxmlProblems(unparsed, error, () => null);
+        return result(unparsed.all());
       }
-      const problems: ErnValidationProblem[] = [];
+      const problems = new ProblemList();
       try {
         schema.validate(document);
       } catch (error) {
-        problems.push(...libxmlProblems(error, elements));
+        addLibxmlProblems(problems, error, (nodePath) => elements().pathOfNodePath(nodePath));
       } finally {
         document.dispose();
       }
-      for (const problem of findReferenceProblems(xml, version)) {
-        problems.push({ path: elements().pathAt(problem.offset), line: problem.line, message: problem.message });
-      }
-      return result(problems);
+      const references = findReferenceProblems(xml, version);
+      problems.add(references.length, (index) => {
+        const problem = references[index]!;
+        return { path: elements().pathAt(problem.offset), line: problem.line, message: problem.message };
+      });
+      return result(problems.all());
     },
     dispose(): void {
       if (disposed) return;
