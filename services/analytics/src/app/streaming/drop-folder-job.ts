@@ -17,7 +17,7 @@ export const dropFolderJobs = (runtime: ServiceRuntime, context: AnalyticsContex
       logger: runtime.logger,
       run: async () => {
         const run = await loadDropFolder({ orm: context.orm, catalogue: context.catalogue, logger: runtime.logger }, dropFolder.dir);
-        if (run.loaded + run.failed > 0) runtime.logger.info(run, 'drop folder read');
+        if (run.loaded + run.failed + run.retried > 0) runtime.logger.info(run, 'drop folder read');
       },
     }),
   ];

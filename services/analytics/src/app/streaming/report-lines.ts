@@ -1,5 +1,6 @@
 import { pipeline, type Readable } from 'node:stream';
 import { CsvError, parse, type Info, type Options } from 'csv-parse';
+import { unstorableTextProblem } from '@sv/platform';
 import { MalformedReportError } from './streaming.errors.ts';
 
 /** One line of a report file, split into cells (every value a string, nothing cast). */
@@ -11,10 +12,19 @@ export interface ReportLine {
 /** No line beyond 1 MB: a file that is not a report cannot make one line hold the whole file in memory. */
 const LONGEST_LINE = 1024 * 1024;
 
+/** Refuses a line holding text Postgres cannot store (NUL), naming the first such cell as a spreadsheet does, from 1. */
+const assertStorable = (line: number, cells: readonly string[]): void => {
+  for (const [index, cell] of cells.entries()) {
+    const problem = unstorableTextProblem(cell);
+    if (problem) throw new MalformedReportError(line, String(index + 1), `contains ${problem}`);
+  }
+};
+
 /**
  * The lines of `source`, streamed: one at a time is held, never the file. UTF-8 with or without a
  * byte order mark; lines of any length (trailing empty cells may be left out); blank lines keep
- * their numbers. An unreadable file is refused naming the line where reading stopped.
+ * their numbers. An unreadable file is refused naming the line where reading stopped, and a cell
+ * holding NUL (which no text column can keep) naming its line and column.
  */
 export async function* reportLines(source: Readable, options: { delimiter: string; quoted: boolean }): AsyncGenerator<ReportLine> {
   const settings: Options = {
@@ -32,6 +42,7 @@ export async function* reportLines(source: Readable, options: { delimiter: strin
   try {
     for await (const { info, record } of parser) {
       lastLine = info.lines;
+      assertStorable(info.lines, record);
       yield { line: info.lines, cells: record };
     }
   } catch (error) {
