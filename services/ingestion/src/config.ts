@@ -25,16 +25,16 @@ const shape = {
   /** The SFTP server of the supplier drop folders; unset, the drop folder is off. */
   SV_INGESTION_SFTP_HOST: z.string().min(1).optional(),
   SV_INGESTION_SFTP_PORT: z.coerce.number().int().min(1).max(65535).default(22),
-  /** The account suppliers and the poller log in as; each key is held to its own folder. */
+  /** The poller's account; each supplier logs in as an account of its own, jailed in its folder. */
   SV_INGESTION_SFTP_USER: z.string().min(1).optional(),
   /** The poller's own private key. */
   SV_INGESTION_SFTP_KEY_FILE: z.string().min(1).optional(),
   /** `SHA256:<base64>` of the server's host key, as `ssh-keygen -l` prints it. */
   SV_INGESTION_SFTP_HOST_KEY: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'must be SHA256:<base64> as ssh-keygen -l prints it').optional(),
-  /** The folder under which every supplier has its own (`<root>/<tenant slug>/incoming`…). */
+  /** The folder under which every supplier has its own (`<root>/<folder>/incoming`…), as the poller's session sees it. */
   SV_INGESTION_SFTP_ROOT: z.string().min(1).default('/srv/sv-drop'),
-  /** The server's authorized_keys file, which ingestion writes: one restricted line per supplier key. */
-  SV_INGESTION_SFTP_AUTHORIZED_KEYS: z.string().min(1).optional(),
+  /** The server's keys folder, which ingestion writes: one file per supplier account (sshd's AuthorizedKeysCommand reads it). */
+  SV_INGESTION_SFTP_KEYS_DIR: z.string().min(1).optional(),
   /** How often the drop folders are looked at. */
   SV_INGESTION_SFTP_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** How long downloading one file a message names by URL may take, redirects and body included. */
@@ -48,7 +48,7 @@ export interface DropFolderSettings {
   privateKeyFile: string;
   hostKey: string | null;
   root: string;
-  authorizedKeysFile: string;
+  keysDir: string;
   pollMs: number;
 }
 
@@ -65,7 +65,7 @@ export interface IngestionConfig extends BaseConfig {
   downloads: { timeoutMs: number };
 }
 
-const DROP_FOLDER_REQUIRED = ['SV_INGESTION_SFTP_USER', 'SV_INGESTION_SFTP_KEY_FILE', 'SV_INGESTION_SFTP_AUTHORIZED_KEYS'] as const;
+const DROP_FOLDER_REQUIRED = ['SV_INGESTION_SFTP_USER', 'SV_INGESTION_SFTP_KEY_FILE', 'SV_INGESTION_SFTP_KEYS_DIR'] as const;
 
 type Parsed = { [K in keyof typeof shape]: z.infer<(typeof shape)[K]> };
 
@@ -83,7 +83,7 @@ const dropFolderOf = (parsed: Parsed): DropFolderSettings | null => {
     privateKeyFile: parsed.SV_INGESTION_SFTP_KEY_FILE!,
     hostKey: parsed.SV_INGESTION_SFTP_HOST_KEY ?? null,
     root: parsed.SV_INGESTION_SFTP_ROOT.replace(/\/+$/, '') || '/',
-    authorizedKeysFile: parsed.SV_INGESTION_SFTP_AUTHORIZED_KEYS!,
+    keysDir: parsed.SV_INGESTION_SFTP_KEYS_DIR!,
     pollMs: parsed.SV_INGESTION_SFTP_POLL_MS,
   };
 };

@@ -96,19 +96,13 @@ afterAll(async () => {
 });
 
 describe('sftp supplier (operator command)', () => {
-  it('prints a key that logs in to the supplier folder, holding incoming, processing, done and failed', async () => {
-    expect(supplier).toMatchObject({ tenant: 'drop-a', user: sftp.username, port: sftp.port, host_key: sftp.hostKey });
-    expect(supplier.folder).toMatch(new RegExp(`^${sftp.dropRoot}/drop-a-[0-9a-f]{32}$`));
+  it('prints an account of its own and a key that logs in to the supplier folder, holding incoming, processing, done and failed', async () => {
+    expect(supplier).toMatchObject({ tenant: 'drop-a', port: sftp.port, host_key: sftp.hostKey, folder: '/' });
+    expect(supplier.user).toMatch(/^drop-drop-a-[0-9a-f]{12}$/);
+    expect(supplierB.user).toMatch(/^drop-drop-b-[0-9a-f]{12}$/);
     expect(supplier.private_key).toContain('BEGIN OPENSSH PRIVATE KEY');
-    expect(await session.cwd()).toBe(supplier.folder);
+    expect(await session.cwd()).toBe('/');
     expect((await session.list('.')).map((entry) => entry.name).sort()).toEqual(['done', 'failed', 'incoming', 'processing']);
-  });
-
-  it("keeps each supplier to its own folder: the drop root cannot be listed, and another supplier's folder name is not guessable", async () => {
-    expect(supplierB.folder).not.toBe(supplier.folder);
-    expect(supplierB.folder).toMatch(new RegExp(`^${sftp.dropRoot}/drop-b-[0-9a-f]{32}$`));
-    await expect(session.list(sftp.dropRoot)).rejects.toThrow(/permission denied/i);
-    await expect(session.list('..')).rejects.toThrow(/permission denied/i);
   });
 
   it('its key runs no command: sftp only', async () => {
@@ -134,10 +128,10 @@ describe('sftp supplier (operator command)', () => {
     expect(output).toContain('sftp connections only');
   });
 
-  it('a second run for the same tenant replaces the key and keeps the folder', async () => {
+  it('a second run for the same tenant replaces the key and keeps the account and its folder', async () => {
     const again = (await platform.adminOk('sftp', 'supplier', '--tenant', 'drop-c')).supplier as Record<string, any>;
     const rotated = (await platform.adminOk('sftp', 'supplier', '--tenant', 'drop-c')).supplier as Record<string, any>;
-    expect(rotated.folder).toBe(again.folder);
+    expect(rotated.user).toBe(again.user);
     const login = async (privateKey: string) => {
       const client = new SftpClient('rotation');
       try {
@@ -331,17 +325,15 @@ describe('a replica starting', () => {
     }
   };
 
-  it("rewrites the server's authorized_keys from the database, so a lost file does not lock suppliers out", async () => {
-    const file = sftp.dropEnv(POLL_MS).SV_INGESTION_SFTP_AUTHORIZED_KEYS!;
-    const before = await readFile(file, 'utf8');
-    expect(before).toContain(String(supplier.public_key).split(' ')[1]);
+  it("rewrites the server's key files from the database, so a lost file does not lock suppliers out", async () => {
+    const file = join(sftp.keysDir, supplier.user);
+    expect(await readFile(file, 'utf8')).toContain(String(supplier.public_key).split(' ')[1]);
     await writeFile(file, '');
     expect(await logsIn()).toBe(false);
 
     await platform.startIngestion(sftp.dropEnv(POLL_MS));
     await waitFor(async () => ((await logsIn()) ? true : undefined), 'the supplier key to log in again');
-    const restored = await readFile(file, 'utf8');
-    // Every supplier's line is back, each held to its own folder.
-    for (const folder of [supplier.folder, supplierB.folder]) expect(restored).toContain(`internal-sftp -d ${folder}`);
+    // Every supplier's file is back, each with its own key.
+    for (const each of [supplier, supplierB]) expect(await readFile(join(sftp.keysDir, each.user), 'utf8')).toContain(`restrict ${each.public_key}`);
   }, 60_000);
 });

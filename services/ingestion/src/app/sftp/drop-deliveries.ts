@@ -15,6 +15,7 @@ import { createJob } from '../jobs/job-records.ts';
 import type { StoredResource } from '../media/media-resolver.ts';
 import { MAX_RESOURCE_BYTES, storeDeliveredFile } from './delivered-resource.ts';
 import { BATCH_COMPLETE, DeliveryTooLargeError, filesOf, type DropFile } from './drop-entries.ts';
+import { isPathRefusal, unreadable } from './path-refusal.ts';
 
 /**
  * What an SFTP job keeps until its worker has imported it: the stored message and its kind, its
@@ -77,8 +78,10 @@ export const takeDelivery = async (
         ? [{ path: entry.name, size: (await client.stat(base)).size, modifiedAt: 0 }]
         : (await filesOf(client, base)).map((file) => ({ ...file, path: `${entry.name}/${file.path}` }));
   } catch (error) {
-    if (!(error instanceof DeliveryTooLargeError)) throw error;
-    fileErrors[entry.name] = [error.message];
+    // Too large, or made unreadable by its supplier: the whole delivery fails with the reason.
+    if (error instanceof DeliveryTooLargeError) fileErrors[entry.name] = [error.message];
+    else if (isPathRefusal(error)) fileErrors[entry.name] = [unreadable(error)];
+    else throw error;
   }
   const principal = supplierPrincipal(supplier);
   const remoteOf = (file: DropFile) => (entry.type === 'file' ? base : posix.join(posix.dirname(base), file.path));
@@ -89,7 +92,12 @@ export const takeDelivery = async (
       fileErrors[file.path] = [tooLarge(MAX_RESOURCE_BYTES)];
       continue;
     }
-    resources[file.path] = await storeDeliveredFile(client, blobs, supplier.tenantId, remoteOf(file));
+    try {
+      resources[file.path] = await storeDeliveredFile(client, blobs, supplier.tenantId, remoteOf(file));
+    } catch (error) {
+      if (!isPathRefusal(error)) throw error;
+      fileErrors[file.path] = [unreadable(error)];
+    }
   }
   const jobIds: string[] = [];
   for (const file of files) {
@@ -100,7 +108,12 @@ export const takeDelivery = async (
       fileErrors[file.path] = [tooLarge(maxBytes)];
       continue;
     }
-    const bytes = await readRemote(client, remoteOf(file));
+    const bytes = await readRemote(client, remoteOf(file)).catch((error: unknown) => {
+      if (!isPathRefusal(error)) throw error;
+      fileErrors[file.path] = [unreadable(error)];
+      return null;
+    });
+    if (!bytes) continue;
     const detected = format === 'ddex' ? detectErnMessage(bytes.subarray(0, DETECTION_BYTES).toString('utf8')) : null;
     if (format === 'ddex' && !detected) {
       fileErrors[file.path] = [Messages.notDdex];
@@ -195,7 +208,8 @@ export const finishDelivery = async (
   // The report comes last, whole (written aside, then renamed): a supplier who sees it finds the delivery already moved beside it.
   const report = posix.join(target, `${name}.report.json`);
   const partial = posix.join(target, `.${name}.report.json.part`);
-  await client.put(Buffer.from(`${JSON.stringify(reportOf(delivery, jobs), null, 2)}\n`), partial);
+  // Readable by the supplier, writable by the poller alone (the client library's default is 0666).
+  await client.put(Buffer.from(`${JSON.stringify(reportOf(delivery, jobs), null, 2)}\n`), partial, { writeStreamOptions: { mode: 0o644 } });
   await client.rename(partial, report);
   await em.flush();
   return true;
