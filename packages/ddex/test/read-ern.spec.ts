@@ -23,7 +23,8 @@ const mainRelease = (xml: string, version: ErnVersion): string => {
 const expectedIsrcs = (xml: string, version: ErnVersion): string[] => {
   const release = mainRelease(xml, version);
   const grouped = texts(xml, `${release}//ResourceGroup//ResourceGroupContentItem/ReleaseResourceReference`);
-  const references = grouped.length > 0 ? grouped : texts(xml, `${release}/ReleaseResourceReferenceList/ReleaseResourceReference`);
+  // A reference the list repeats (audius_album_basic.xml) names one resource: one track.
+  const references = grouped.length > 0 ? grouped : [...new Set(texts(xml, `${release}/ReleaseResourceReferenceList/ReleaseResourceReference`))];
   return references
     .filter((reference) => count(xml, `//ResourceList/SoundRecording[ResourceReference='${reference}']`) > 0)
     .map((reference) => first(xml, `//ResourceList/SoundRecording[ResourceReference='${reference}']//ISRC`) ?? '');

@@ -3,12 +3,14 @@ export { detectErnMessage, type DetectedErnMessage, type ErnMessageKind } from '
 export { readErnMessage, type ErnReadOptions } from './read-message.ts';
 export { DEFAULT_MAX_ERN_BYTES, ErnParseError, parseErnXml } from './safe-parse.ts';
 export { ErnElement } from './ern-element.ts';
+export { repeatedResourceReference } from './ern382/map-message.ts';
 export { findDocumentTexts, type DocumentText } from './document-texts.ts';
 export { decodeCharacterReferences } from '../xml/xml-text.ts';
 export { disposeCachedErnValidators } from './validator-cache.ts';
 export type {
   ErnReadError,
   ErnReadResult,
+  ErnReadWarning,
   IngestedErnArtist,
   IngestedErnContributor,
   IngestedErnDeal,

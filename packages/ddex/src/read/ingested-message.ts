@@ -75,6 +75,12 @@ export interface IngestedErnTrack {
   audioFile?: IngestedErnFile;
 }
 
+/** Something in a message read differently from what it says, and why: where (element path) and what. */
+export interface ErnReadWarning {
+  path: string;
+  message: string;
+}
+
 export interface IngestedErnRelease {
   /** The ReleaseReference; empty for the release of a PurgeReleaseMessage, which has none. */
   reference: string;
@@ -108,6 +114,8 @@ export interface IngestedErnRelease {
   /** In disc, then sequence order; SoundRecordings only. */
   tracks: IngestedErnTrack[];
   frontCover?: IngestedErnFile & { reference: string };
+  /** What was read other than as written (a resource listed twice, read once); absent when nothing was. */
+  warnings?: ErnReadWarning[];
 }
 
 export interface IngestedErnMessage {

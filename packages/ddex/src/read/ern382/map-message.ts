@@ -2,7 +2,7 @@ import { fullDateOf, hasEndedBy } from '../dates.ts';
 import { allDealsTakenDown, dealsOf, earliestDealStart, offeredTerritories, type DealTermsReading } from '../deals.ts';
 import { ern382FileOf } from '../delivered-file.ts';
 import type { ErnElement } from '../ern-element.ts';
-import type { IngestedErnRelease } from '../ingested-message.ts';
+import type { ErnReadWarning, IngestedErnRelease } from '../ingested-message.ts';
 import { identificationProblem, mappingError, type MappingOutcome } from '../mapping-outcome.ts';
 import { headerOf } from '../message-header.ts';
 import { withoutUndefined } from '../optional-fields.ts';
@@ -27,7 +27,9 @@ import { ern382TrackOf } from './sound-recording.ts';
  *   OriginalReleaseDate, else GlobalOriginalReleaseDate, else the earliest deal start; dates
  *   given as a year or a month only are passed over.
  * - Tracks: the details' ResourceGroup; a release without one lists its resources in
- *   ReleaseResourceReferenceList, read in that order on disc 1.
+ *   ReleaseResourceReferenceList, read in that order on disc 1. A reference the list repeats
+ *   (store-facing processors send such messages) is one resource: read once, at its first place,
+ *   with a warning.
  */
 
 const TRACK_LEVEL_TYPES = new Set(['TrackRelease', 'VideoTrackRelease']);
@@ -57,15 +59,26 @@ const dealReading = (createdAt: string | undefined): DealTermsReading => ({
   },
 });
 
-const positionsOf = (release: ErnElement, blocks: ErnElement[]): ResourcePosition[] => {
+export const repeatedResourceReference = (reference: string): string =>
+  `ReleaseResourceReference "${reference}" repeats a resource the list names already; it was read once, at its first place.`;
+
+/** The release's resources in order, each once, and a warning for every repeat of one. */
+const positionsOf = (release: ErnElement, blocks: ErnElement[]): { positions: ResourcePosition[]; warnings: ErnReadWarning[] } => {
   const groups = firstWith(blocks, 'ResourceGroup');
-  if (groups.length > 0) return resourcePositions(groups);
-  return (release.child('ReleaseResourceReferenceList')?.children('ReleaseResourceReference') ?? []).map((reference, index) => ({
-    reference: reference.text,
-    path: reference.path,
-    sequenceNumber: index + 1,
-    discNumber: 1,
-  }));
+  if (groups.length > 0) return { positions: resourcePositions(groups), warnings: [] };
+  const listed = release.child('ReleaseResourceReferenceList')?.children('ReleaseResourceReference') ?? [];
+  const seen = new Set<string>();
+  const warnings: ErnReadWarning[] = [];
+  const unique = listed.filter((reference) => {
+    if (seen.has(reference.text)) {
+      warnings.push({ path: reference.path, message: repeatedResourceReference(reference.text) });
+      return false;
+    }
+    seen.add(reference.text);
+    return true;
+  });
+  const positions = unique.map((reference, index) => ({ reference: reference.text, path: reference.path, sequenceNumber: index + 1, discNumber: 1 }));
+  return { positions, warnings };
 };
 
 /** The release's FrontCoverImage, else any FrontCoverImage in the message, with its file. */
@@ -95,7 +108,8 @@ export const mapErn382Message = (root: ErnElement): MappingOutcome => {
   const header = headerOf(root);
   const messageLanguage = root.attribute('LanguageAndScriptCode');
   const blocks = detailBlocks(release, 'ReleaseDetailsByTerritory');
-  const tracks = positionsOf(release, blocks).flatMap((position) => {
+  const { positions, warnings } = positionsOf(release, blocks);
+  const tracks = positions.flatMap((position) => {
     const recording = recordings.get(position.reference);
     return recording ? [ern382TrackOf(recording, position, messageLanguage)] : [];
   });
@@ -138,6 +152,7 @@ export const mapErn382Message = (root: ErnElement): MappingOutcome => {
         earliestDealStart(deals),
       parentalWarning: codedValue(firstWith(blocks, 'ParentalWarningType')[0]),
       frontCover: frontCoverOf(resourceList, release),
+      warnings: warnings.length > 0 ? warnings : undefined,
     }),
   };
   const problem = identificationProblem(mapped, releaseIds[0]?.path ?? release.path);

@@ -69,12 +69,14 @@ export const planDdex = async (xml: string, jobId: string, limits: DdexPlanLimit
     }
     const territories = territoriesOfDeals(release);
     const media = mediaOfErnRelease(release);
+    const warnings = (release.warnings ?? []).map((warning) => `${warning.path}: ${warning.message}`);
     plan.items.push({
       path,
       // A message is the whole truth about its release: one the tenant already has is updated (ERN 4 has no update flag; 3.8.2's UpdateMessage reads the same).
       body: { release: parsed.data, import_key: `${jobId}:${index}`, existing_upc: 'update', ...(artistName ? { artist_name: artistName } : {}) },
       ...(territories ? { territories } : {}),
       ...(media ? { media } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
     });
   });
   return plan;

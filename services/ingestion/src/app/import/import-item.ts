@@ -31,7 +31,7 @@ export const importItem = async (deps: ImportItemDeps, principal: Principal, ite
   let imported = false;
   try {
     const release = await deps.catalogue.importRelease(principal, item.body);
-    const warnings = [...media.warnings];
+    const warnings = [...(item.warnings ?? []), ...media.warnings];
     try {
       if (item.territories) {
         // Territories are the label's to set: a key that may not set them through the API may not through a message either.

@@ -12,6 +12,8 @@ export interface PlannedItem {
   media?: PlannedMedia;
   /** Places a refusal's field errors (`tracks.1.isrc`) in the submission's own terms; under `path` otherwise. */
   errorsAt?: (fields: Record<string, string[]>) => Record<string, string[]>;
+  /** What the submission said that is imported other than as written; the job shows them once the item is imported. */
+  warnings?: string[];
 }
 
 /** A release a message asks to take down (a takedown or purge message), named by its UPC. */
