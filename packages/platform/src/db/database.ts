@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Migration } from '@mikro-orm/migrations';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { withTimeout } from '../queue/timeout.ts';
 import { PLATFORM_ENTITIES } from './platform-entities.ts';
 import { platformMigration, platformTraceMigration } from './platform-migration.ts';
 
@@ -94,14 +95,8 @@ export const pingDatabase = async (
   timeoutMs = 2000,
 ): Promise<{ ok: boolean; duration_ms: number; error: string | null }> => {
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      orm.em.getConnection().execute('select 1'),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
+    await withTimeout(orm.em.getConnection().execute('select 1'), timeoutMs, 'the database ping');
     return { ok: true, duration_ms: Math.round(performance.now() - started), error: null };
   } catch (error) {
     return {
@@ -109,7 +104,5 @@ export const pingDatabase = async (
       duration_ms: Math.round(performance.now() - started),
       error: error instanceof Error ? error.message : String(error),
     };
-  } finally {
-    clearTimeout(timer);
   }
 };

@@ -1,6 +1,6 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { CatalogueDataChanged, DATA_CHANGED_MAX_TENANTS, catalogueDataChangedSubject } from '@sv/contracts';
-import { listenForChangeNotices, type ChangeNotice, type Logger } from '@sv/platform';
+import { listenForChangeNotices, withTimeout, type ChangeNotice, type Logger } from '@sv/platform';
 import { DATA_CHANGED_CHANNEL } from '../db/migrations/Migration20261202000700_data_change_notices.ts';
 
 const encoder = new TextEncoder();
@@ -28,7 +28,8 @@ export const announceCatalogueChanges = (nc: NatsConnection, prefix: string, dat
       // No longer listening, and no longer answering: gateways forget the answers they kept, so
       // the catalogue's reads are 503 as soon as no replica is left, as every other route's are.
       publish({ all: true });
-      await Promise.race([nc.flush(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]).catch(() => undefined);
+      // At most a second: a bus that is away must not hold up the shutdown.
+      await withTimeout(nc.flush(), 1_000, 'flushing the last change notice').catch(() => undefined);
     },
   };
 };

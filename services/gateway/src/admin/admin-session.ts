@@ -1,6 +1,6 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { pino } from 'pino';
-import { busSettings, connectNats, openBlobStore, openDatabase, type OpenedBlobStore, type Orm } from '@sv/platform';
+import { busSettings, connectNats, openBlobStore, openDatabase, withTimeout, type OpenedBlobStore, type Orm } from '@sv/platform';
 import { readAdminConfig } from '../config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from '../db/index.ts';
 import { CREDENTIAL_CACHE_TTL_MS } from '../app/auth/credential-cache-settings.ts';
@@ -50,16 +50,14 @@ const openEnvironment = async (environment: AdminEnvironment): Promise<Environme
     nats,
     blobs: () => (blobStore ??= openBlobStore(config.blobStore, config.cdnUrl)).store,
     async announceAccessChange(tenantId, warn) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('NATS did not answer')), ACCESS_CHANGE_TIMEOUT_MS);
-      });
       try {
-        await Promise.race([nats().then((connection) => publishAccessChanged(connection, config.subjectPrefix, tenantId)), timeout]);
+        await withTimeout(
+          nats().then((connection) => publishAccessChanged(connection, config.subjectPrefix, tenantId)),
+          ACCESS_CHANGE_TIMEOUT_MS,
+          'telling the gateways over NATS',
+        );
       } catch (error) {
         warn(`The change is saved, but running gateways could not be told at once (${describeAdminError(error)}); they apply it within ${CREDENTIAL_CACHE_TTL_MS / 1000} s.`);
-      } finally {
-        clearTimeout(timer);
       }
     },
     async close() {
