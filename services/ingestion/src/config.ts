@@ -20,6 +20,13 @@ const shape = {
   SV_INGESTION_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   /** How long a claimed job stays with its worker without a sign of life before another takes it over. */
   SV_INGESTION_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  /** How often a worker renews the lease of a job it runs; unset, a third of the lease. */
+  SV_INGESTION_LEASE_RENEW_MS: z.coerce.number().int().min(100).max(1_200_000).optional(),
+  /** Tries a job gets when its runs stop on errors that are not its input's (the catalogue away); then it fails with the last error. */
+  SV_INGESTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  /** The retry wait is random, up to this doubled per try, and never above the cap. */
+  SV_INGESTION_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+  SV_INGESTION_RETRY_CAP_MS: z.coerce.number().int().min(1).max(86_400_000).default(300_000),
   /** Releases of one job imported at once. */
   SV_INGESTION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** The SFTP server of the supplier drop folders; unset, the drop folder is off. */
@@ -58,7 +65,15 @@ export interface IngestionConfig extends BaseConfig {
   cdnUrl: string;
   blobStore: BlobStoreConfig;
   serviceTimeoutMs: number;
-  worker: { tickMs: number; leaseMs: number; concurrency: number };
+  worker: {
+    tickMs: number;
+    leaseMs: number;
+    /** Shorter than the lease, so a renewal lands before it runs out. */
+    renewMs: number;
+    concurrency: number;
+    maxAttempts: number;
+    retry: { baseMs: number; capMs: number };
+  };
   /** Null when no SFTP server is configured. */
   dropFolder: DropFolderSettings | null;
   /** Files a message names by URL: fetched under the outbound guard. */
@@ -88,6 +103,22 @@ const dropFolderOf = (parsed: Parsed): DropFolderSettings | null => {
   };
 };
 
+const workerOf = (parsed: Parsed): IngestionConfig['worker'] => {
+  const renewMs = parsed.SV_INGESTION_LEASE_RENEW_MS ?? Math.floor(parsed.SV_INGESTION_LEASE_MS / 3);
+  if (renewMs >= parsed.SV_INGESTION_LEASE_MS) throw new ConfigError('SV_INGESTION_LEASE_RENEW_MS: must be shorter than SV_INGESTION_LEASE_MS');
+  if (parsed.SV_INGESTION_RETRY_CAP_MS < parsed.SV_INGESTION_RETRY_BASE_MS) {
+    throw new ConfigError('SV_INGESTION_RETRY_CAP_MS: must not be below SV_INGESTION_RETRY_BASE_MS');
+  }
+  return {
+    tickMs: parsed.SV_INGESTION_TICK_MS,
+    leaseMs: parsed.SV_INGESTION_LEASE_MS,
+    renewMs,
+    concurrency: parsed.SV_INGESTION_CONCURRENCY,
+    maxAttempts: parsed.SV_INGESTION_MAX_ATTEMPTS,
+    retry: { baseMs: parsed.SV_INGESTION_RETRY_BASE_MS, capMs: parsed.SV_INGESTION_RETRY_CAP_MS },
+  };
+};
+
 /** The ingestion service's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): IngestionConfig =>
   parseEnv({ ...shape, ...blobEnvShape(env) }, env, (parsed) => {
@@ -100,7 +131,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
       cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
       blobStore: toBlobStoreConfig(parsed),
-      worker: { tickMs: parsed.SV_INGESTION_TICK_MS, leaseMs: parsed.SV_INGESTION_LEASE_MS, concurrency: parsed.SV_INGESTION_CONCURRENCY },
+      worker: workerOf(parsed as Parsed),
       dropFolder: dropFolderOf(parsed as Parsed),
       downloads: { timeoutMs: parsed.SV_INGESTION_DOWNLOAD_TIMEOUT_MS },
     };

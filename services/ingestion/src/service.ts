@@ -73,10 +73,9 @@ const jobWorkerOf = (context: IngestionContext): EventConsumer => {
       delivery: context.delivery,
       planners: plannersOf(context),
       concurrency: worker.concurrency,
-      leaseMs: worker.leaseMs,
       now: () => new Date(),
     },
-    { tickMs: worker.tickMs, jobs: JOBS_PER_PROCESS },
+    { tickMs: worker.tickMs, jobs: JOBS_PER_PROCESS, leaseMs: worker.leaseMs, renewMs: worker.renewMs, maxAttempts: worker.maxAttempts, retry: worker.retry },
     context.logger,
   );
 };

@@ -57,7 +57,10 @@ export interface WorkQueueOptions {
 /** Why an item was given up: a deterministic fault (failed) or attempts spent (dead), with the error. */
 export interface WorkGiveUp {
   outcome: 'failed' | 'dead';
+  /** The text kept in the last-error column. */
   error: string;
+  /** The error thrown, when there was one (none when the item came back after its workers' leases ran out). */
+  cause: unknown;
   attempts: number;
 }
 
@@ -67,9 +70,10 @@ export interface WorkLease {
   readonly signal: AbortSignal;
   /**
    * Runs `write` in one transaction that first checks (and renews) this worker's lease; throws
-   * LeaseLostError, writing nothing, when another worker has the item now.
+   * LeaseLostError, writing nothing, when another worker has the item now. The transaction is
+   * opened on `em` when given (its managed entities' changes are flushed with it), else on a fork.
    */
-  commit<T>(write: (tx: EntityManager) => Promise<T> | T): Promise<T>;
+  commit<T>(write: (tx: EntityManager) => Promise<T> | T, em?: EntityManager): Promise<T>;
 }
 
 export interface WorkQueue {
@@ -98,10 +102,11 @@ export const startWorkQueue = (options: WorkQueueOptions): WorkQueue => {
   const controllers = new Set<AbortController>();
   let stopping = false;
 
-  const giveUp = async (lease: WorkLease, item: ClaimedItem, outcome: 'failed' | 'dead', error: string): Promise<void> => {
+  const giveUp = async (lease: WorkLease, item: ClaimedItem, outcome: 'failed' | 'dead', cause: unknown): Promise<void> => {
+    const error = cause === undefined ? (item.lastError ?? `its worker stopped without finishing ${maxAttempts} times`) : faultText(cause);
     await lease.commit(async (tx) => {
       await table.end(tx, item, outcome, error);
-      await options.onGiveUp?.(tx, item, { outcome, error, attempts: item.attempt });
+      await options.onGiveUp?.(tx, item, { outcome, error, cause, attempts: item.attempt });
     });
     workQueueOutcomes.inc({ queue: name, outcome });
     log.warn({ item: item.id, attempt: item.attempt, outcome, error }, outcome === 'dead' ? `${name}: attempts spent, the item is dead` : `${name}: the item failed`);
@@ -135,9 +140,9 @@ export const startWorkQueue = (options: WorkQueueOptions): WorkQueue => {
     controllers.add(controller);
     const lease: WorkLease = {
       signal: controller.signal,
-      async commit(write) {
+      async commit(write, em) {
         try {
-          return await table.fenced(orm.em.fork(), name, item, leaseMs, write);
+          return await table.fenced(em ?? orm.em.fork(), name, item, leaseMs, write);
         } catch (error) {
           if (error instanceof LeaseLostError) controller.abort(error);
           throw error;
@@ -149,7 +154,7 @@ export const startWorkQueue = (options: WorkQueueOptions): WorkQueue => {
     try {
       // Claimed again after its workers' leases ran out time after time (a crash each time).
       if (item.attempt > maxAttempts) {
-        await giveUp(lease, item, 'dead', item.lastError ?? `its worker stopped without finishing ${maxAttempts} times`);
+        await giveUp(lease, item, 'dead', undefined);
         return;
       }
       try {
@@ -165,8 +170,8 @@ export const startWorkQueue = (options: WorkQueueOptions): WorkQueue => {
           workQueueOutcomes.inc({ queue: name, outcome: 'released' });
           return;
         }
-        if (error instanceof DeterministicFault) return await giveUp(lease, item, 'failed', faultText(error));
-        if (item.attempt >= maxAttempts) return await giveUp(lease, item, 'dead', faultText(error));
+        if (error instanceof DeterministicFault) return await giveUp(lease, item, 'failed', error);
+        if (item.attempt >= maxAttempts) return await giveUp(lease, item, 'dead', error);
         const delayMs = backoffDelayMs(item.attempt, options.backoff);
         await lease.commit((tx) => table.retry(tx, item, delayMs, faultText(error)));
         workQueueOutcomes.inc({ queue: name, outcome: 'retried' });

@@ -35,6 +35,8 @@ export const createJob = async (em: EntityManager, job: NewJob): Promise<Ingesti
     releaseIds: job.releaseIds ?? [],
     error: null,
     claimedUntil: null,
+    attempts: 0,
+    lastError: null,
     startedAt: finished ? now : null,
     finishedAt: finished ? now : null,
     createdAt: now,

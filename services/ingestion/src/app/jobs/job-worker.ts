@@ -1,57 +1,71 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startScheduledJob } from '@sv/platform';
+import { startWorkQueue, wakeOnCommit, type WorkQueueTable } from '@sv/platform';
 import type { Logger } from 'pino';
 import { IngestionJob } from '../../db/entities/ingestion-job.entity.ts';
-import { claimJobs, releaseJob } from './job-claims.ts';
-import { runJob, type JobRunDeps } from './run-job.ts';
+import { endGivenUpJob, runJob, type JobRunDeps } from './run-job.ts';
 
 export interface JobWorkerSettings {
+  /** The safety-net poll; a new job wakes the worker of its process at once. */
   tickMs: number;
   /** Jobs one process runs at once. */
   jobs: number;
+  leaseMs: number;
+  renewMs: number;
+  maxAttempts: number;
+  retry: { baseMs: number; capMs: number };
 }
 
 export interface JobWorker {
-  /** Stops claiming, then waits for the jobs in flight to reach a saved point. */
+  /** Stops claiming, stops the jobs in flight at their next step and hands them back. */
   stop(): Promise<void>;
 }
 
-/** How long a job whose run stopped on a passing failure (the catalogue away) waits before its next try. */
-const RETRY_DELAY_MS = 5_000;
+/**
+ * The job table as the kit's work queue sees it. Jobs are taken oldest first. A job whose
+ * attempts run out ends `failed` (the state the API knows) with the last error: the API has no
+ * separate dead state.
+ */
+export const INGESTION_JOB_QUEUE: WorkQueueTable = {
+  schema: 'ingestion',
+  table: 'ingestion_job',
+  columns: { leaseUntil: 'claimed_until' },
+  readyStates: ['queued', 'validating', 'importing'],
+  failedState: 'failed',
+  deadState: 'failed',
+  orderBy: '"created_at"',
+};
 
 /**
- * The job loop: every tick it claims as many unfinished jobs as it has room for and runs them
- * without waiting for one another. Every replica runs it; the claims keep them apart.
+ * The job loop on the kit's work queue: each process runs up to `jobs` jobs at once, the lease
+ * of each renewed while it runs; every replica runs it, the claims keep them apart.
  */
 export const startJobWorker = (orm: MikroORM, deps: JobRunDeps, settings: JobWorkerSettings, logger: Logger): JobWorker => {
   const log = logger.child({ worker: 'ingestion-jobs' });
-  const inFlight = new Set<Promise<void>>();
-
-  const run = (jobId: string): void => {
-    const em = orm.em.fork();
-    const running = (async () => {
-      const job = await em.findOneOrFail(IngestionJob, { id: jobId });
-      await runJob(em, deps, job);
-      log.info({ ingestion_job_id: jobId, state: job.state, done: job.itemsDone, failed: job.itemsFailed }, 'ingestion job finished');
-    })().catch(async (error: unknown) => {
-      log.warn({ err: error, ingestion_job_id: jobId }, 'ingestion job stopped; it is tried again');
-      await releaseJob(orm.em.fork(), jobId, RETRY_DELAY_MS, deps.now()).catch(() => undefined);
-    });
-    const tracked = running.finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
-  };
-
-  const tick = async (): Promise<void> => {
-    for (const jobId of await claimJobs(orm.em.fork(), settings.jobs - inFlight.size, deps.leaseMs, deps.now())) run(jobId);
-  };
-
-  // Not leased: each replica claims its own jobs (SKIP LOCKED, with a lease per job).
-  const claiming = startScheduledJob({ name: 'ingestion-jobs', intervalMs: settings.tickMs, lease: false, logger: log, run: tick });
-
+  const queue = startWorkQueue({
+    name: 'ingestion-jobs',
+    orm,
+    table: INGESTION_JOB_QUEUE,
+    logger: log,
+    concurrency: settings.jobs,
+    leaseMs: settings.leaseMs,
+    renewEveryMs: settings.renewMs,
+    maxAttempts: settings.maxAttempts,
+    backoff: settings.retry,
+    pollMs: settings.tickMs,
+    work: async (item, lease) => {
+      const em = orm.em.fork();
+      const job = await em.findOneOrFail(IngestionJob, { id: item.id });
+      await runJob(em, deps, job, lease);
+      log.info({ ingestion_job_id: job.id, state: job.state, done: job.itemsDone, failed: job.itemsFailed, attempt: item.attempt }, 'ingestion job finished');
+    },
+    onGiveUp: (tx, item, end) => endGivenUpJob(tx, deps, item.id, end),
+  });
+  // A job queued in this process is claimed as soon as its transaction commits.
+  const waking = wakeOnCommit(orm, [IngestionJob], () => queue.wake());
   return {
     async stop() {
-      await claiming.stop();
-      await Promise.allSettled([...inFlight]);
+      waking.stop();
+      await queue.stop();
     },
   };
 };

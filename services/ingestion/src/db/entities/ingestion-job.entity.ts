@@ -39,8 +39,12 @@ export const IngestionJob = defineEntity({
     releaseIds: p.json<string[]>().columnType('jsonb'),
     /** Why the job failed as a whole, when it did. */
     error: p.text().nullable(),
-    /** Until when the worker that claimed it holds it; null when no worker does. */
+    /** Until when the worker that claimed it holds it (the work queue's lease, on the database clock); null when no worker does. */
     claimedUntil: moment().nullable(),
+    /** Claims so far; the work queue's lease token. A job out of attempts ends failed. */
+    attempts: p.integer(),
+    /** Why the last attempt failed (for operators; the API shows `error`). */
+    lastError: p.text().nullable(),
     startedAt: moment().nullable(),
     finishedAt: moment().nullable(),
     createdAt: moment(),
