@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Gives every SFTP supplier the ingestion service has registered its own system account, jailed by
 # sshd in the supplier's folder (sshd_config.drop beside this file). Run as root on the SFTP server
-# each time the keys directory changes (a systemd path unit in production; the test harness and
-# `npm start` run it the same way). Idempotent: a second run changes nothing.
+# each time the keys directory changes (sv-drop-provision.path and .service beside this file; the
+# test harness and `npm start` run it the same way). Idempotent: a second run changes nothing.
 #
 #   provision-suppliers.sh <keys dir> <drop root> <poller group> <suppliers group>
 #

@@ -50,10 +50,17 @@ ensure_system_tools() {
     say "installing ${missing[*]} (apt)"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
-  # As root, the local SFTP server runs as this unprivileged account (never as root).
+  # As root, the local SFTP server's platform account (the delivery service and the drop-folder
+  # poller log in as it; never as root).
   if [ "$(id -u)" = 0 ] && ! id sv-sftp >/dev/null 2>&1; then
     say "creating the unprivileged sv-sftp account for the local SFTP server"
     useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin -p NP sv-sftp
+  fi
+  # Each drop-folder supplier is an account of its own in this group, which sshd jails in the
+  # supplier's folder; deploy/sftp/provision-suppliers.sh makes the accounts when ingestion asks.
+  if [ "$(id -u)" = 0 ] && ! getent group sv-drop-suppliers >/dev/null; then
+    say "creating the sv-drop-suppliers group for the local SFTP server's supplier accounts"
+    groupadd --system sv-drop-suppliers
   fi
 }
 
