@@ -2,7 +2,7 @@ import type { CatalogueContext } from '../catalogue-context.ts';
 import { CatalogueOperation, CreateArtistBody, ListArtistsQuery, UpdateArtistBody } from '@sv/contracts';
 import { ValidationError, assertCan, created, noContent, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import { presentArtist } from '../app/artists/artist.presenter.ts';
-import { createArtist, deleteArtist, findArtist, listArtists, updateArtist } from '../app/artists/artists.service.ts';
+import { createArtist, deleteArtist, findVisibleArtist, listArtists, updateArtist } from '../app/artists/artists.service.ts';
 import { uploadArtistImage, type ArtistImageSlot } from '../app/artwork/artist-image.service.ts';
 
 /** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
@@ -19,7 +19,7 @@ export const artistOperations = (context: CatalogueContext): OperationTable => {
   return {
     [CatalogueOperation.artistsList]: async (request) => {
       const query = parseOrThrow(ListArtistsQuery, request.query);
-      const page = await listArtists(orm.em.fork(), request.principal.tenant_id, query);
+      const page = await listArtists(orm.em.fork(), request.principal, query);
       return ok({ artists: page.artists.map(presentArtist), total: page.total, meta: page.meta });
     },
     [CatalogueOperation.artistsCreate]: async (request) => {
@@ -29,7 +29,7 @@ export const artistOperations = (context: CatalogueContext): OperationTable => {
       return created({ artist: presentArtist(artist) });
     },
     [CatalogueOperation.artistsGet]: async (request) => {
-      const artist = await findArtist(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');
+      const artist = await findVisibleArtist(orm.em.fork(), request.principal, request.params.uuid ?? '');
       return ok({ artist: presentArtist(artist) });
     },
     [CatalogueOperation.artistsUpdate]: async (request) => {

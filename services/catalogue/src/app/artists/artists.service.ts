@@ -10,6 +10,7 @@ import {
 } from '@sv/contracts';
 import { findPage, recordEvent } from '@sv/platform';
 import { Artist } from '../../db/entities/artist.entity.ts';
+import { visibleArtists, type ArtistViewer } from './artist-access.ts';
 import { ArtistNotFoundError, ArtistSlugTakenError } from './artists.errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,6 +65,15 @@ const assertSlugFree = async (em: EntityManager, tenantId: string, slug: string,
 export const findArtist = async (em: EntityManager, tenantId: string, artistId: string): Promise<Artist> => {
   if (!UUID.test(artistId)) throw new ArtistNotFoundError();
   const artist = await em.findOne(Artist, { id: artistId, tenantId, deletedAt: null });
+  if (!artist) throw new ArtistNotFoundError();
+  return artist;
+};
+
+/** The artist `artistId` if the viewer may read it (artist keys: their own only), else 404. */
+export const findVisibleArtist = async (em: EntityManager, viewer: ArtistViewer, artistId: string): Promise<Artist> => {
+  if (!UUID.test(artistId)) throw new ArtistNotFoundError();
+  // Both conditions: for an artist key the scope itself names an id, which this one must not replace.
+  const artist = await em.findOne(Artist, { $and: [visibleArtists(viewer), { id: artistId }] });
   if (!artist) throw new ArtistNotFoundError();
   return artist;
 };
@@ -132,13 +142,13 @@ export interface ArtistPage {
   meta: OffsetMeta | CursorMeta;
 }
 
-/** A tenant's live artists in alphabetical order, in offset or cursor mode. */
+/** The live artists the viewer may read (artist keys: their own only), alphabetically, in offset or cursor mode. */
 export const listArtists = async (
   em: EntityManager,
-  tenantId: string,
+  viewer: ArtistViewer,
   query: PaginationQuery & { status?: 'active' | 'inactive' | undefined },
 ): Promise<ArtistPage> => {
-  const scope = { tenantId, deletedAt: null, ...(query.status ? { status: query.status } : {}) };
+  const scope = { ...visibleArtists(viewer), ...(query.status ? { status: query.status } : {}) };
   const page = await findPage(em, Artist, scope, {
     query,
     order: [
