@@ -5,7 +5,6 @@ import {
   newOneTimeCode,
   newResetToken,
 } from '../src/app/credentials/credential-secrets.ts';
-import { mailRetryDelayMs } from '../src/app/mail/mail-relay.ts';
 import { mailSealingKey, openMailBody, sealMailBody } from '../src/app/mail/mail-sealing.ts';
 
 describe('codes and reset tokens', () => {
@@ -57,13 +56,5 @@ describe('sealed mail bodies', () => {
     expect(() => openMailBody(key, parts.join('.'))).toThrow();
     expect(() => openMailBody(mailSealingKey('some other token secret'), sealed)).toThrow();
     expect(() => openMailBody(key, 'garbage')).toThrow();
-  });
-});
-
-describe('mail retry backoff', () => {
-  it('doubles from 30 seconds and stops at an hour', () => {
-    expect([1, 2, 3, 4].map(mailRetryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
-    expect(mailRetryDelayMs(8)).toBe(3_600_000);
-    expect(mailRetryDelayMs(20)).toBe(3_600_000);
   });
 });

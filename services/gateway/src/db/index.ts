@@ -12,6 +12,7 @@ import { Migration20261122000200_tenancy } from './migrations/Migration202611220
 import { Migration20261124000000_unlogged_rate_windows } from './migrations/Migration20261124000000_unlogged_rate_windows.ts';
 import { Migration20261124000100_idempotency_scope } from './migrations/Migration20261124000100_idempotency_scope.ts';
 import { Migration20261127000100_domain_verification } from './migrations/Migration20261127000100_domain_verification.ts';
+import { Migration20261203000100_mail_queue } from './migrations/Migration20261203000100_mail_queue.ts';
 
 export const GATEWAY_SCHEMA = 'gateway';
 
@@ -27,4 +28,5 @@ export const GATEWAY_MIGRATIONS = [
   { name: 'Migration20261124000000_unlogged_rate_windows', class: Migration20261124000000_unlogged_rate_windows },
   { name: 'Migration20261124000100_idempotency_scope', class: Migration20261124000100_idempotency_scope },
   { name: 'Migration20261127000100_domain_verification', class: Migration20261127000100_domain_verification },
+  { name: 'Migration20261203000100_mail_queue', class: Migration20261203000100_mail_queue },
 ];

@@ -1,28 +1,54 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { startScheduledJob, type Logger, type ScheduledJob, type ServiceRuntime } from '@sv/platform';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import {
+  DeterministicFault,
+  startScheduledJob,
+  startWorkQueue,
+  wakeOnCommit,
+  type BackoffPolicy,
+  type ClaimedItem,
+  type CommitWake,
+  type Logger,
+  type ScheduledJob,
+  type ServiceRuntime,
+  type WorkLease,
+  type WorkQueue,
+  type WorkQueueTable,
+} from '@sv/platform';
 import { readMailConfig, type MailConfig } from '../../config.ts';
+import { MailOutbox } from '../../db/entities/credentials.entity.ts';
 import { openMailBody, mailSealingKey } from './mail-sealing.ts';
 import { logTransport, smtpTransport, type MailTransport } from './mail-transport.ts';
 
-/** Attempts before a mail is given up (marked failed); the waits between them double. */
-export const MAIL_MAX_ATTEMPTS = 10;
-const FIRST_RETRY_MS = 30_000;
-const LONGEST_RETRY_MS = 3_600_000;
+/** How often a mail is tried before it is dead, and how the waits between tries spread out. */
+export interface MailRetry {
+  maxAttempts: number;
+  backoff: BackoffPolicy;
+}
+
+/** Ten tries, the waits' ceiling doubling from a minute up to an hour (the kit's full jitter). */
+export const MAIL_RETRY: MailRetry = { maxAttempts: 10, backoff: { baseMs: 30_000, capMs: 3_600_000 } };
+
+/** Outlives the SMTP transport's own time-outs (connect, greeting, socket); renewed while a send runs. */
+const MAIL_LEASE_MS = 60_000;
 const KEEP_SENT_DAYS = 7;
 const KEEP_FAILED_DAYS = 30;
 const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 
-/** The wait after the given number of failed attempts: 30 s, 1 min, 2 min… capped at an hour. */
-export const mailRetryDelayMs = (failedAttempts: number): number =>
-  Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1));
+/** The outbox as the kit's work queue sees it: due mails oldest first. */
+export const MAIL_QUEUE: WorkQueueTable = {
+  schema: 'gateway',
+  table: 'mail_outbox',
+  readyStates: ['pending'],
+  failedState: 'failed',
+  deadState: 'dead',
+  orderBy: '"next_attempt_at", "id"',
+};
 
-interface PendingMail {
-  id: string;
+interface QueuedMail {
   recipient: string;
   subject: string;
   sealed_body: string | null;
-  attempts: number;
-  discard_after: Date | null;
+  expired: boolean;
 }
 
 export interface MailRelayOptions {
@@ -31,101 +57,88 @@ export interface MailRelayOptions {
   from: string;
   sealingKey: Buffer;
   logger: Logger;
-  intervalMs?: number;
-  batchSize?: number;
+  /** The safety-net poll; a mail queued in this process wakes the relay when it commits. */
+  pollMs?: number;
+  /** Mails one process sends at once. */
+  concurrency?: number;
+  retry?: MailRetry;
 }
 
 /**
- * Sends the mail outbox. Each mail is claimed in its own transaction with FOR UPDATE SKIP
- * LOCKED, so relays of several replicas never send one mail twice at once, and it is marked
- * sent (its body cleared) only after the transport accepted it. A failure waits with a doubling
- * backoff; a crash between acceptance and commit sends the mail again (at least once).
+ * Sends the mail outbox on the kit's work queue. A relay claims a mail and holds a lease on it
+ * (renewed while the SMTP server takes its time), not a row lock: no transaction is open while
+ * the mail is sent, so a slow server holds no database connection. Relays of several replicas
+ * never send one mail at once; it is marked sent (its body cleared) only after the transport
+ * accepted it, and a crash between acceptance and that commit sends it again (at least once).
+ * A refusal is tried again after the kit's backoff until the attempts are spent (then the mail
+ * is dead, with the last error); a mail past its discard time, or whose body no longer opens,
+ * fails at once.
  */
 export class MailRelay {
   readonly #options: Required<MailRelayOptions>;
-  #jobs: ScheduledJob[] = [];
+  #queue: WorkQueue | undefined;
+  #waking: CommitWake | undefined;
+  #housekeeping: ScheduledJob | undefined;
 
   constructor(options: MailRelayOptions) {
-    this.#options = { intervalMs: 1000, batchSize: 20, ...options };
+    this.#options = { pollMs: 1000, concurrency: 4, retry: MAIL_RETRY, ...options };
   }
 
   start(): void {
-    if (this.#jobs.length > 0) return;
-    const { orm, intervalMs, batchSize, logger, transport } = this.#options;
+    if (this.#queue) return;
+    const { orm, pollMs, concurrency, retry, logger, transport } = this.#options;
     logger.info({ transport: transport.kind }, 'mail relay started');
-    this.#jobs = [
-      // Not leased: every replica sends, each mail claimed by one of them (SKIP LOCKED).
-      startScheduledJob({ name: 'mail-relay', intervalMs, lease: false, logger, run: async () => (await this.sendBatch()) >= batchSize }),
-      // Leased: one replica deleting the old mails is enough.
-      startScheduledJob({ name: 'mail-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() }),
-    ];
+    this.#queue = startWorkQueue({
+      name: 'mail-relay',
+      orm,
+      table: MAIL_QUEUE,
+      logger,
+      concurrency,
+      leaseMs: MAIL_LEASE_MS,
+      maxAttempts: retry.maxAttempts,
+      backoff: retry.backoff,
+      pollMs,
+      work: (item, lease) => this.#send(item, lease),
+      onGiveUp: (tx, item) => forgetBody(tx, item.id),
+    });
+    const queue = this.#queue;
+    this.#waking = wakeOnCommit(orm, [MailOutbox], () => queue.wake());
+    // Leased: one replica deleting the old mails is enough.
+    this.#housekeeping = startScheduledJob({ name: 'mail-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() });
   }
 
+  /** Stops claiming, lets the sends in flight finish, then closes the transport. */
   async stop(): Promise<void> {
-    await Promise.all(this.#jobs.splice(0).map((job) => job.stop()));
+    this.#waking?.stop();
+    await Promise.all([this.#queue?.stop(), this.#housekeeping?.stop()]);
+    this.#queue = undefined;
+    this.#waking = undefined;
+    this.#housekeeping = undefined;
     this.#options.transport.close();
   }
 
-  /** Sends up to one batch of due mails; returns how many were claimed. */
-  async sendBatch(): Promise<number> {
-    let claimed = 0;
-    while (claimed < this.#options.batchSize && (await this.#sendOne())) claimed++;
-    return claimed;
-  }
-
-  async #sendOne(): Promise<boolean> {
+  async #send(item: ClaimedItem, lease: WorkLease): Promise<void> {
     const { orm, transport, from, sealingKey, logger } = this.#options;
-    return orm.em.fork().transactional(async (tx) => {
-      const [row] = await tx.execute<PendingMail[]>(
-        `select "id", "recipient", "subject", "sealed_body", "attempts", "discard_after" from "gateway"."mail_outbox"
-          where "sent_at" is null and "failed_at" is null and "next_attempt_at" <= now()
-          order by "next_attempt_at", "id" limit 1 for update skip locked`,
+    const [mail] = await orm.em
+      .fork()
+      .execute<QueuedMail[]>(
+        `select "recipient", "subject", "sealed_body", coalesce("discard_after" <= now(), false) as "expired" from "gateway"."mail_outbox" where "id" = ?`,
+        [item.id],
       );
-      if (!row) return false;
-      const giveUp = async (reason: string) => {
-        await tx.execute(
-          `update "gateway"."mail_outbox" set "failed_at" = now(), "sealed_body" = null, "last_error" = ? where "id" = ?`,
-          [reason, row.id],
-        );
-        logger.warn({ mail_id: row.id, reason }, 'mail given up');
-      };
-      if (row.discard_after && new Date(row.discard_after).getTime() <= Date.now()) {
-        await giveUp('expired before it could be sent');
-        return true;
-      }
-      let text: string;
-      try {
-        text = openMailBody(sealingKey, row.sealed_body ?? '');
-      } catch {
-        await giveUp('the body cannot be unsealed (was the token secret changed?)');
-        return true;
-      }
-      try {
-        await transport.send({ id: row.id, from, to: row.recipient, subject: row.subject, text });
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        const reason = error instanceof Error ? error.message.slice(0, 500) : 'send failed';
-        if (attempts >= MAIL_MAX_ATTEMPTS) {
-          await tx.execute(`update "gateway"."mail_outbox" set "attempts" = ? where "id" = ?`, [attempts, row.id]);
-          await giveUp(reason);
-        } else {
-          await tx.execute(
-            `update "gateway"."mail_outbox" set "attempts" = ?, "last_error" = ?,
-                    "next_attempt_at" = now() + make_interval(secs => ?) where "id" = ?`,
-            [attempts, reason, mailRetryDelayMs(attempts) / 1000, row.id],
-          );
-          logger.warn({ mail_id: row.id, attempts, err: error }, 'mail send failed; will retry');
-        }
-        return true;
-      }
-      await tx.execute(
-        `update "gateway"."mail_outbox" set "sent_at" = now(), "attempts" = "attempts" + 1, "sealed_body" = null, "last_error" = null
-          where "id" = ?`,
-        [row.id],
-      );
-      if (transport.kind === 'smtp') logger.info({ mail_id: row.id, to: row.recipient, subject: row.subject }, 'mail sent');
-      return true;
-    });
+    if (!mail) return;
+    if (mail.expired) throw new DeterministicFault('expired before it could be sent');
+    let text: string;
+    try {
+      text = openMailBody(sealingKey, mail.sealed_body ?? '');
+    } catch {
+      throw new DeterministicFault('the body cannot be unsealed (was the token secret changed?)');
+    }
+    // Under the lease only: a refusal or a time-out here is retried by the queue.
+    await transport.send({ id: item.id, from, to: mail.recipient, subject: mail.subject, text });
+    await lease.commit((tx) =>
+      tx.execute(`update "gateway"."mail_outbox" set "state" = 'sent', "sent_at" = now(), "sealed_body" = null where "id" = ?`, [item.id]),
+    );
+    if (transport.kind === 'smtp') logger.info({ mail_id: item.id, to: mail.recipient, subject: mail.subject, attempt: item.attempt }, 'mail sent');
   }
 
   /** Forgets sent mails after a week and given-up ones after a month. */
@@ -137,6 +150,11 @@ export class MailRelay {
     );
   }
 }
+
+/** A mail given up (failed or dead) keeps when and why, never its body. */
+const forgetBody = async (tx: EntityManager, id: string): Promise<void> => {
+  await tx.execute(`update "gateway"."mail_outbox" set "failed_at" = now(), "sealed_body" = null where "id" = ?`, [id]);
+};
 
 /** The gateway's relay: SMTP when SV_SMTP_URL is set, otherwise the log (local development). */
 export const startMailRelay = (runtime: ServiceRuntime, tokenSecret: string, mail: MailConfig = readMailConfig()): MailRelay => {

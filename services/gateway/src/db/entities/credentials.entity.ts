@@ -55,11 +55,16 @@ export const MailOutbox = defineEntity({
     createdAt: p.datetime().columnType('timestamptz'),
     /** Not sent after this instant (a code that expired is not worth mailing). */
     discardAfter: p.datetime().columnType('timestamptz').nullable(),
+    /** The relay's work queue: `pending` until `sent`, or `failed` (it can never go) or `dead` (attempts spent). */
+    state: p.text().$type<MailState>(),
     attempts: p.integer(),
     nextAttemptAt: p.datetime().columnType('timestamptz'),
+    /** Until when a relay holds the mail (it is being sent); the queue's lease, on the database clock. */
+    leaseUntil: p.datetime().columnType('timestamptz').nullable(),
     lastError: p.text().nullable(),
     sentAt: p.datetime().columnType('timestamptz').nullable(),
     failedAt: p.datetime().columnType('timestamptz').nullable(),
   },
 });
+export type MailState = 'pending' | 'sent' | 'failed' | 'dead';
 export type MailOutbox = InferEntity<typeof MailOutbox>;
