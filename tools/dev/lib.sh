@@ -13,7 +13,14 @@ say() { printf '\033[1;36m==>\033[0m %s\n' "$*" >&2; }
 die() { printf '\033[1;31mxx\033[0m %s\n' "$*" >&2; exit 1; }
 
 PG_URL="${SV_ADMIN_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
-NATS_URL="${SV_NATS_URL:-nats://127.0.0.1:4222}"
+# The bus's address: SV_NATS_URL when set (it always wins); else the one the bring-up recorded in
+# var/nats.env (the platform's own server, on a free port when 4222 holds a server it does not
+# own); else 4222. Every script (start, tests, admin, chaos, bench) reads the same record.
+NATS_URL_RECORD="$VAR/nats.env"
+NATS_URL_GIVEN="${SV_NATS_URL:-}"
+recorded_nats_url() { [ -f "$NATS_URL_RECORD" ] && sed -n 's/^SV_NATS_URL=//p' "$NATS_URL_RECORD" | head -n1; }
+NATS_URL="${NATS_URL_GIVEN:-$(recorded_nats_url || true)}"
+NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
 export SV_ADMIN_DATABASE_URL="$PG_URL" SV_NATS_URL="$NATS_URL"
 
 # The Node the project pins (the `node` devDependency), whatever the machine's own is.
@@ -118,13 +125,23 @@ trust_local_connections() {
 
 # The platform's own NATS server (tools/dev/src/write-local-bus.ts writes its configuration): an
 # account per environment and credentials per service, shared by every checkout on this machine
-# under $SV_NATS_STATE_DIR. A server without authentication holding the port is replaced by it.
+# under $SV_NATS_STATE_DIR. A process the bring-up did not start is never stopped: when the
+# address holds a server the platform does not own, its own server starts on a free port instead.
 NATS_STATE="${SV_NATS_STATE_DIR:-${HOME:-/root}/.local/state/sv/nats}"
 export SV_NATS_STATE_DIR="$NATS_STATE"
 NATS_PID_FILE="$NATS_STATE/nats-server.pid"
 
-nats_port() { local hostport="${NATS_URL#*://}"; hostport="${hostport%%,*}"; echo "${hostport##*:}"; }
+nats_hostport() { local hostport="${NATS_URL#*://}"; echo "${hostport%%,*}"; }
+nats_port() { local hostport; hostport="$(nats_hostport)"; echo "${hostport##*:}"; }
+nats_host() { local hostport; hostport="$(nats_hostport)"; echo "${hostport%:*}"; }
 own_nats_pid() { [ -f "$NATS_PID_FILE" ] && kill -0 "$(cat "$NATS_PID_FILE")" 2>/dev/null && cat "$NATS_PID_FILE"; }
+# Where the platform's running server listens: the `listen` of the configuration it runs with.
+own_nats_listen() { "$NODE" -e 'const t=require("fs").readFileSync(process.argv[1],"utf8");console.log(JSON.parse(t.slice(t.indexOf("\n")+1)).listen)' "$NATS_STATE/nats.conf"; }
+# Something (NATS or not) accepts connections on the bus's address.
+nats_address_taken() { (echo >"/dev/tcp/$(nats_host)/$(nats_port)") 2>/dev/null; }
+use_nats_url() { NATS_URL="$1"; export SV_NATS_URL="$1"; }
+# Writes the server configuration for NATS_URL; prints true when it changed.
+write_bus_config() { "$NODE" tools/dev/src/write-local-bus.ts | "$NODE" -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).changed))'; }
 
 start_local_nats() {
   local bin
@@ -135,30 +152,17 @@ start_local_nats() {
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
     bin="$(command -v nats-server)"
   fi
-  say "starting the platform's NATS server (JetStream, authenticated) on port $(nats_port)"
+  say "starting the platform's NATS server (JetStream, authenticated) at $NATS_URL"
   nohup "$bin" -c "$NATS_STATE/nats.conf" -P "$NATS_PID_FILE" >"$VAR/log/nats-server.log" 2>&1 &
-}
-
-stop_foreign_nats() {
-  local port pids
-  port="$(nats_port)"
-  pids="$(ss -Hltnp "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | cut -d= -f2 | sort -u || true)"
-  [ -n "$pids" ] || return 0
-  say "stopping the NATS server on port $port that runs without the platform's accounts (pid $pids)"
-  # shellcheck disable=SC2086
-  kill $pids 2>/dev/null || die "cannot stop the process on port $port; stop it or point SV_NATS_URL elsewhere."
-  for _ in $(seq 1 50); do
-    ss -Hltn "sport = :$port" 2>/dev/null | grep -q . || return 0
-    sleep 0.2
-  done
-  die "port $port is still taken"
 }
 
 ensure_bus() {
   local changed status pid
-  changed="$("$NODE" tools/dev/src/write-local-bus.ts | "$NODE" -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).changed))')"
-  status="$(probe_field nats)"
   pid="$(own_nats_pid || true)"
+  # The platform's server already runs (this checkout's or another's): it is the bus, wherever it listens.
+  if [ -n "$pid" ] && [ -z "$NATS_URL_GIVEN" ]; then use_nats_url "nats://$(own_nats_listen)"; fi
+  changed="$(write_bus_config)"
+  status="$(probe_field nats)"
   if [ -n "$pid" ] && { [ "$changed" = true ] || [ "$status" != ok ]; }; then
     say "reloading the platform's NATS configuration"
     kill -HUP "$pid"
@@ -166,11 +170,19 @@ ensure_bus() {
     status="$(probe_field nats)"
   fi
   if [ "$status" != ok ]; then
-    [ -n "$pid" ] && die "the platform's NATS server (pid $pid) does not take the local credentials: $status (see $VAR/log/nats-server.log)"
-    case "$status" in open | refused-credentials | no-jetstream) stop_foreign_nats ;; esac
+    [ -n "$pid" ] && die "the platform's NATS server (pid $pid) does not take the local credentials at $NATS_URL: $status (see $VAR/log/nats-server.log)"
+    if nats_address_taken; then
+      [ -z "$NATS_URL_GIVEN" ] || die "SV_NATS_URL ($NATS_URL) is a server the platform does not own ($status), left running: point SV_NATS_URL at one that takes the local credentials, or unset it so the bring-up starts its own."
+      say "$(nats_hostport) holds a server the platform does not own ($status); leaving it running and starting the platform's own on a free port"
+      use_nats_url "nats://127.0.0.1:$("$NODE" tools/dev/src/free-port.ts)"
+      write_bus_config >/dev/null
+    fi
     start_local_nats
   fi
   wait_for nats 30 || die "the platform's NATS server did not become ready at $NATS_URL ($(probe_field nats); see $VAR/log/nats-server.log)"
+  printf 'SV_NATS_URL=%s\n' "$NATS_URL" >"$NATS_URL_RECORD"
+  # Tests take the bus from SV_TEST_NATS_URL (packages/testing reads the record too).
+  export SV_TEST_NATS_URL="${SV_TEST_NATS_URL:-$NATS_URL}"
 }
 
 ensure_infrastructure() {

@@ -12,6 +12,7 @@ export * from './snapshot-builders.ts';
 export * from './route-handlers.ts';
 export * from './rate-window.ts';
 export * from './local-bus.ts';
+export * from './bus-address.ts';
 export * from './dns-server.ts';
 export * from './free-port.ts';
 export * from './service-metrics.ts';

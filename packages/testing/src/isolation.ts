@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { recordedNatsUrl } from './bus-address.ts';
 
-/** Where tests find Postgres and NATS; override with SV_TEST_POSTGRES_URL / SV_TEST_NATS_URL. */
+/**
+ * Where tests find Postgres and NATS; override with SV_TEST_POSTGRES_URL / SV_TEST_NATS_URL. NATS
+ * is otherwise the address the bring-up recorded (var/nats.env), else 4222.
+ */
 export const TEST_POSTGRES_URL = process.env.SV_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const TEST_NATS_URL = process.env.SV_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+export const TEST_NATS_URL = process.env.SV_TEST_NATS_URL ?? recordedNatsUrl() ?? 'nats://127.0.0.1:4222';
 
 const token = (): string => randomBytes(5).toString('hex');
 
