@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager, EventArgs, EventSubscriber, MikroORM, TransactionEventArgs } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { API_REVISION, NatsHeader, eventSubject, type EventDefinition, type EventEnvelope } from '@sv/contracts';
@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import { currentRequestId } from '../log/request-context.ts';
 import { outboxBacklog, outboxLag, outboxPublishFailures, outboxPublished } from '../metrics/kit-metrics.ts';
 import { readAtMostEvery } from '../metrics/scraped-gauge.ts';
+import { wakeOnCommit, type CommitWake } from '../queue/commit-wake.ts';
+import { withTimeout } from '../queue/timeout.ts';
 import { startScheduledJob, type ScheduledJob } from '../scheduling/scheduled-job.ts';
 import { SpanKind, currentTraceParent, inSpan, injectTraceHeaders, traceContextOfParent } from '../tracing/nats-trace.ts';
 import { OutboxEvent } from './platform-entities.ts';
@@ -44,38 +46,6 @@ export const recordEvent = <TData extends z.ZodType>(
   return envelope;
 };
 
-/**
- * Wakes the relay when a transaction that wrote outbox rows commits, so an event leaves within
- * milliseconds of its change while the timed poll stays slow (it only covers rows written by
- * another replica, or left by a failed publish).
- */
-class OutboxCommitWatcher implements EventSubscriber {
-  readonly #writers = new WeakSet<object>();
-  readonly #onCommit: () => void;
-
-  constructor(onCommit: () => void) {
-    this.#onCommit = onCommit;
-  }
-
-  getSubscribedEntities() {
-    return [OutboxEvent];
-  }
-
-  afterCreate(args: EventArgs<unknown>): void {
-    this.#writers.add(args.em);
-  }
-
-  afterTransactionCommit(args: TransactionEventArgs): void {
-    if (!this.#writers.has(args.em)) return;
-    this.#writers.delete(args.em);
-    this.#onCommit();
-  }
-
-  afterTransactionRollback(args: TransactionEventArgs): void {
-    this.#writers.delete(args.em);
-  }
-}
-
 const OUTBOX_KEEP_DAYS = 7;
 const INBOX_KEEP_DAYS = 31;
 const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
@@ -96,6 +66,14 @@ export interface OutboxRelayOptions {
   logger: Logger;
   intervalMs?: number;
   batchSize?: number;
+  /** How long one publish may wait for JetStream's ack before the batch stops (its rows stay locked meanwhile). */
+  publishTimeoutMs?: number;
+}
+
+/** What one batch came to: rows published, and the publish failure that stopped it, if one did. */
+interface BatchOutcome {
+  published: number;
+  failure: unknown;
 }
 
 /**
@@ -108,28 +86,33 @@ export class OutboxRelay {
   /** The publishing job, which a commit that wrote outbox rows wakes; the housekeeping job. */
   #relay: ScheduledJob | undefined;
   #housekeeping: ScheduledJob | undefined;
-  #watcher: OutboxCommitWatcher | undefined;
+  #watcher: CommitWake | undefined;
   #removeGaugeSources: (() => void)[] = [];
 
   constructor(options: OutboxRelayOptions) {
-    this.#options = { intervalMs: 1_000, batchSize: 100, ...options };
+    this.#options = { intervalMs: 1_000, batchSize: 100, publishTimeoutMs: 10_000, ...options };
   }
 
   start(): void {
     if (this.#relay) return;
     const { orm, intervalMs, batchSize, logger } = this.#options;
-    // Not leased: every replica's relay publishes, sharing the rows through SKIP LOCKED.
+    // Not leased: every replica's relay publishes, sharing the rows through SKIP LOCKED. A batch
+    // stopped by a failed publish fails the run, so the next waits the scheduled job's backoff
+    // (the kit's one backoff) instead of knocking on an unavailable bus every interval.
     this.#relay = startScheduledJob({
       name: 'outbox-relay',
       intervalMs,
       lease: false,
       logger,
-      run: async () => (await this.publishBatch()) >= batchSize,
+      run: async () => {
+        const batch = await this.#publishBatch();
+        if (batch.failure !== undefined) throw batch.failure;
+        return batch.published >= batchSize;
+      },
     });
-    if (!this.#watcher) {
-      this.#watcher = new OutboxCommitWatcher(() => this.#relay?.wake());
-      orm.em.getEventManager().registerSubscriber(this.#watcher);
-    }
+    // A commit that wrote outbox rows wakes the relay: an event leaves within milliseconds of its
+    // change while the timed poll stays slow (rows of another replica, or left by a failed publish).
+    this.#watcher ??= wakeOnCommit(orm, [OutboxEvent], () => this.#relay?.wake());
     // Leased: one replica deleting the old rows is enough.
     this.#housekeeping = startScheduledJob({ name: 'outbox-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() });
     const labels = { service: this.#options.schema };
@@ -160,8 +143,13 @@ export class OutboxRelay {
 
   /** Publishes one batch; returns how many rows were published. */
   async publishBatch(): Promise<number> {
-    const { orm, js, schema, subjectPrefix, batchSize, logger } = this.#options;
+    return (await this.#publishBatch()).published;
+  }
+
+  async #publishBatch(): Promise<BatchOutcome> {
+    const { orm, js, schema, subjectPrefix, batchSize, logger, publishTimeoutMs } = this.#options;
     const em = orm.em.fork();
+    let failure: unknown;
     const count = await em.transactional(async (tx) => {
       const rows = await tx.execute<PendingRow[]>(
         `select "id", "type", "envelope", "request_id", "trace_parent" from "${schema}"."outbox_event"
@@ -179,13 +167,16 @@ export class OutboxRelay {
             { kind: SpanKind.PRODUCER, parent: traceContextOfParent(row.trace_parent), attributes: { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.message.id': row.id } },
             async () => {
               injectTraceHeaders(headers);
-              await js.publish(eventSubject(subjectPrefix, row.type), JSON.stringify(row.envelope), { msgID: row.id, headers });
+              const publishing = js.publish(eventSubject(subjectPrefix, row.type), JSON.stringify(row.envelope), { msgID: row.id, headers });
+              await withTimeout(publishing, publishTimeoutMs, `publishing outbox event ${row.id}`);
             },
           );
           published.push(row.id);
         } catch (error) {
+          // A publish that timed out may yet land: its retry carries the same msgID, which JetStream de-duplicates.
           logger.warn({ err: error, event_id: row.id }, 'outbox publish failed; will retry');
           outboxPublishFailures.inc({ service: schema });
+          failure = error;
           break;
         }
       }
@@ -197,7 +188,7 @@ export class OutboxRelay {
       return published.length;
     });
     if (count > 0) outboxPublished.inc({ service: schema }, count);
-    return count;
+    return { published: count, failure };
   }
 
   /**

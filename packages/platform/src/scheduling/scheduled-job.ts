@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { backoffDelayMs } from '../queue/backoff.ts';
 import { runLeased } from './job-lease.ts';
 
 /** Failures in a row stretch the wait up to this (or the interval, when that is longer). */
@@ -38,7 +39,7 @@ export interface ScheduledJob {
 
 /**
  * Runs `run` every `intervalMs` until stopped, one run at a time in this process, the first at
- * once. A failing run is logged and the loop goes on after a doubling backoff.
+ * once. A failing run is logged and the loop goes on after the kit's backoff (see nextWaitMs).
  */
 export const startScheduledJob = (options: ScheduledJobOptions): ScheduledJob => {
   const { name, intervalMs, logger, lease } = options;
@@ -65,7 +66,10 @@ export const startScheduledJob = (options: ScheduledJobOptions): ScheduledJob =>
       };
     });
 
-  const nextWaitMs = () => (failuresInRow === 0 ? intervalMs : Math.min(longestBackoffMs, intervalMs * 2 ** (failuresInRow - 1)));
+  // After failures, the kit's one backoff (full jitter up to the doubled interval, capped), but
+  // never less than the interval itself: a poll loop against a database that is away must not spin.
+  const nextWaitMs = () =>
+    failuresInRow === 0 ? intervalMs : Math.max(intervalMs, backoffDelayMs(failuresInRow, { baseMs: intervalMs, capMs: longestBackoffMs }));
 
   const loop = (async () => {
     while (!stopping) {
