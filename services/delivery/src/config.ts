@@ -53,6 +53,10 @@ const shape = {
   SV_DELIVERY_SFTP_TIMEOUT_MS: milliseconds(100, 600_000, 30_000),
   SV_ACK_POLL_MS: milliseconds(50, 3_600_000, 60_000),
   SV_QC_TICK_MS: milliseconds(50, 3_600_000, 10_000),
+  /** QC runs that could not finish (a service did not answer) are retried with backoff, this many attempts in all. */
+  SV_QC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(20),
+  SV_QC_RETRY_BASE_MS: milliseconds(10, 86_400_000, 15_000),
+  SV_QC_RETRY_CAP_MS: milliseconds(10, 86_400_000, 600_000),
   SV_AUDIO_VALIDATOR_MS: milliseconds(50, 86_400_000, 300_000),
   SV_FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   SV_FFPROBE_PATH: z.string().min(1).default('ffprobe'),
@@ -73,6 +77,7 @@ export interface DeliveryConfig extends BaseConfig {
   sftpTimeoutMs: number;
   ackPollMs: number;
   qcTickMs: number;
+  qcRetry: { baseMs: number; capMs: number; maxAttempts: number };
   audioValidatorMs: number;
   ffmpeg: { ffmpeg: string; ffprobe: string; maxAudioBytes: number };
 }
@@ -143,6 +148,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       sftpTimeoutMs: parsed.SV_DELIVERY_SFTP_TIMEOUT_MS,
       ackPollMs: parsed.SV_ACK_POLL_MS,
       qcTickMs: parsed.SV_QC_TICK_MS,
+      qcRetry: { baseMs: parsed.SV_QC_RETRY_BASE_MS, capMs: parsed.SV_QC_RETRY_CAP_MS, maxAttempts: parsed.SV_QC_MAX_ATTEMPTS },
       audioValidatorMs: parsed.SV_AUDIO_VALIDATOR_MS,
       ffmpeg: { ffmpeg: parsed.SV_FFMPEG_PATH, ffprobe: parsed.SV_FFPROBE_PATH, maxAudioBytes: parsed.SV_QC_MAX_AUDIO_BYTES },
     };

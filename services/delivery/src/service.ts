@@ -1,8 +1,8 @@
-import { openBlobStore, startScheduledJob, startServiceRuntime, type ScheduledJob, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import { openBlobStore, startScheduledJob, startServiceRuntime, type ServiceDefinition, type ServiceRuntime, type WorkQueue } from '@sv/platform';
 import { validateUploadedAudio } from './app/audio-validator/audio-validator.ts';
 import { pollAcknowledgements } from './app/lifecycle/ack-poller.ts';
 import { startQcWorker } from './app/qc/qc-worker.ts';
-import { startDeliveryWorker } from './app/queue/delivery-worker.ts';
+import { startDeliveryQueue } from './app/queue/delivery-queue.ts';
 import { watchDeliveryQueue } from './app/queue/queue-metrics.ts';
 import { lazyErnValidators } from './app/queue/ern-validators.ts';
 import { sessionOpener } from './app/transports/open-session.ts';
@@ -27,7 +27,7 @@ export const startDelivery = async (config: DeliveryConfig): Promise<ServiceRunt
   const validators = lazyErnValidators();
   const jobs: { stop(): Promise<void> }[] = [];
   /** Started once the runtime is up; consumers and handlers wake them through the context. */
-  const workers: { deliveries?: ScheduledJob; qc?: ScheduledJob } = {};
+  const workers: { deliveries?: WorkQueue; qc?: WorkQueue } = {};
   let context: DeliveryContext | undefined;
   const contextOf = (runtime: ServiceRuntime): DeliveryContext => {
     if (context) return context;
@@ -59,8 +59,10 @@ export const startDelivery = async (config: DeliveryConfig): Promise<ServiceRunt
   const ready = contextOf(runtime);
   const { logger, orm } = runtime;
   const evidence = { blobs: blobs.store, binaries: config.ffmpeg, maxAudioBytes: config.ffmpeg.maxAudioBytes };
-  const qc = startQcWorker(orm, { ...evidence, catalogue: ready.catalogue, supplyChain: ready.supplyChain, logger }, { tickMs: config.qcTickMs, leaseMs: config.leaseMs }, logger);
-  const deliveries = startDeliveryWorker(orm, sendDepsOf(ready), { tickMs: config.tickMs, leaseMs: config.leaseMs, concurrency: 4 }, logger);
+  const qcDeps = { ...evidence, catalogue: ready.catalogue, supplyChain: ready.supplyChain, logger };
+  const { maxAttempts: qcAttempts, ...qcRetry } = config.qcRetry;
+  const qc = startQcWorker(orm, qcDeps, { tickMs: config.qcTickMs, leaseMs: config.leaseMs, maxAttempts: qcAttempts, retry: qcRetry }, logger);
+  const deliveries = startDeliveryQueue(orm, sendDepsOf(ready), { tickMs: config.tickMs, leaseMs: config.leaseMs, concurrency: 4 }, logger);
   Object.assign(workers, { qc, deliveries });
   jobs.push(
     qc,

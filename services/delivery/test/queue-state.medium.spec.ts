@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { putBuffer } from '@sv/platform';
+import { WorkTable, putBuffer } from '@sv/platform';
+import { DELIVERY_QUEUE } from '../src/app/queue/delivery-queue.ts';
 import { cancelWaitingDeliveries, queueDeliveries } from '../src/app/queue/enqueue.ts';
-import { claimDueDeliveries } from '../src/app/queue/claim.ts';
 import { fileDigests } from '../src/app/queue/file-digests.ts';
 import { openDeliverySchema, type DeliverySchema } from './support/delivery-schema.ts';
 
-/* The queue's state on a real delivery schema: queueing, claims, file digests. */
+/* The queue's state on a real delivery schema: queueing, claims over the delivery table, file digests. */
 
 let schema: DeliverySchema;
 let orm: MikroORM;
@@ -39,18 +39,25 @@ describe('delivery queue state', () => {
     ]);
   });
 
-  it('leases a due delivery to one claimer at a time, and again once its lease has run out', async () => {
+  it('claims a due delivery for one claimer at a time as sending, and again once its lease has run out', async () => {
     const releaseId = randomUUID();
+    const table = new WorkTable(DELIVERY_QUEUE);
+    const claim = () => table.claim(orm.em.fork(), 10, 60_000);
     const [queued] = await queueDeliveries(orm.em.fork(), [{ tenantId, releaseId, dsp: { ...spotify, slug: 'deezer', name: 'Deezer' }, kind: 'new', reason: 'qc_pass' }]);
-    const [a, b] = await Promise.all([claimDueDeliveries(orm.em.fork(), 10, 60_000), claimDueDeliveries(orm.em.fork(), 10, 60_000)]);
-    const claims = [...(a ?? []), ...(b ?? [])].filter((claim) => claim.id === queued?.id);
+    const [a, b] = await Promise.all([claim(), claim()]);
+    const claims = [...a, ...b].filter((item) => item.id === queued?.id);
     expect(claims).toHaveLength(1);
     expect(claims[0]?.attempt).toBe(1);
-    expect((await claimDueDeliveries(orm.em.fork(), 10, 60_000)).some((claim) => claim.id === queued?.id)).toBe(false);
+    const state = async () =>
+      (await orm.em.fork().execute<{ state: string; attempts: number }[]>(`select "state", "attempts" from "delivery"."delivery" where "id" = ?`, [queued?.id]))[0];
+    expect(await state()).toEqual({ state: 'sending', attempts: 1 });
+    expect((await claim()).some((item) => item.id === queued?.id)).toBe(false);
     // The replica holding it died: once the lease ends, another takes it up for the next attempt.
     await orm.em.fork().execute(`update "delivery"."delivery" set "claimed_until" = now() - interval '1 second' where "id" = ?`, [queued?.id]);
-    const retaken = (await claimDueDeliveries(orm.em.fork(), 10, 60_000)).find((claim) => claim.id === queued?.id);
-    expect(retaken?.attempt).toBe(2);
+    expect((await claim()).find((item) => item.id === queued?.id)?.attempt).toBe(2);
+    // A delivery that is no longer waiting (cancelled, sent, failed) is never claimed.
+    await orm.em.fork().execute(`update "delivery"."delivery" set "state" = 'cancelled', "claimed_until" = null where "id" = ?`, [queued?.id]);
+    expect((await claim()).some((item) => item.id === queued?.id)).toBe(false);
   });
 
   it('reads a stored file through MD5 once, then answers from what it remembered', async () => {

@@ -4,21 +4,22 @@ import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EffectiveStoreConfig, ReleaseSnapshot } from '@sv/contracts';
 import { ERN_NAMESPACES } from '@sv/ddex';
+import { eventually } from '@sv/testing';
 import type { CataloguePort, SupplyChainPort, TenantPartyPort } from '../src/app/ports.ts';
-import { claimDueDeliveries } from '../src/app/queue/claim.ts';
+import { startDeliveryQueue } from '../src/app/queue/delivery-queue.ts';
 import { lazyErnValidators, type ErnValidators } from '../src/app/queue/ern-validators.ts';
 import { queueDeliveries } from '../src/app/queue/enqueue.ts';
-import { sendDelivery, type SendDeps } from '../src/app/queue/send-delivery.ts';
+import type { SendDeps } from '../src/app/queue/send-delivery.ts';
 import { openDirectorySession } from '../src/app/transports/directory-transport.ts';
 import type { StoreSession } from '../src/app/transports/transport.ts';
 import { openDeliverySchema, silentLogger, storedRelease, type DeliverySchema } from './support/delivery-schema.ts';
 import { readErn } from './support/ern-reading.ts';
 
 /*
- * One attempt at a delivery, on a real delivery schema with real stored files and a real
- * directory store: what is sent, what is recorded, and what happens when it cannot be sent.
- * The catalogue, supply-chain and gateway answer as those services do (their replies are the
- * contracts' shapes), so each case can set exactly the release and config it needs.
+ * Attempts at a delivery, run by the real delivery queue on a real delivery schema with real
+ * stored files and a real directory store: what is sent, what is recorded, and what happens when
+ * it cannot be sent. The catalogue, supply-chain and gateway answer as those services do (their
+ * replies are the contracts' shapes), so each case can set exactly the release and config it needs.
  */
 
 let schema: DeliverySchema;
@@ -51,14 +52,14 @@ const catalogue: CataloguePort = { snapshot: async () => release, command: async
 const supplyChain: SupplyChainPort = { resolvedConfig: async () => [config] };
 const parties: TenantPartyPort = { partyOf: async () => ({ tenant_id: tenantId, name: 'Demo Label', ddex_party_id: 'PADPIDA2026112469E' }) };
 
-const deps = (openSession: (slug: string) => Promise<StoreSession>): SendDeps => ({
+const deps = (openSession: (slug: string) => Promise<StoreSession>, retry: SendDeps['retry'] = { baseMs: 60_000, capMs: 600_000, maxAttempts: 2 }): SendDeps => ({
   blobs: schema.blobs,
   catalogue,
   supplyChain,
   parties,
   validators,
   openSession,
-  retry: { baseMs: 60_000, capMs: 600_000, maxAttempts: 2 },
+  retry,
   sender: { party_id: 'PADPIDA2026TESTS01', name: 'SV Distribution' },
   control: 'LiveMessage',
   logger: silentLogger,
@@ -67,15 +68,30 @@ const deps = (openSession: (slug: string) => Promise<StoreSession>): SendDeps =>
 const storeRoot = () => join(dir, 'store');
 const toDirectory = async () => openDirectorySession(storeRoot());
 
-const queueAndClaim = async (kind: 'new' | 'update' = 'new') => {
-  await queueDeliveries(orm.em.fork(), [{ tenantId, releaseId: release.uuid, dsp: config.dsp, kind, reason: 'test' }]);
-  const [claimed] = await claimDueDeliveries(orm.em.fork(), 1, 60_000);
-  if (!claimed) throw new Error('nothing to claim');
-  return claimed;
-};
-
 const deliveryRow = async (id: string) =>
   (await orm.em.fork().execute<Record<string, any>[]>(`select * from "delivery"."delivery" where "id" = ?`, [id]))[0] ?? {};
+
+/** Its `attempts`-th attempt is over and recorded: no worker holds it, and it is not mid-attempt. */
+const attemptsOver = async (id: string, attempts: number) => {
+  const row = await deliveryRow(id);
+  return row.attempts >= attempts && row.claimed_until === null && row.state !== 'sending' ? row : undefined;
+};
+
+/**
+ * Queues a delivery and runs the delivery queue until `attempts` attempts at it are over: the
+ * row as it then stands, with the queued delivery's id and batch.
+ */
+const deliver = async (kind: 'new' | 'update', send: SendDeps, attempts = 1) => {
+  const [queued] = await queueDeliveries(orm.em.fork(), [{ tenantId, releaseId: release.uuid, dsp: config.dsp, kind, reason: 'test' }]);
+  if (!queued) throw new Error('nothing queued');
+  const queue = startDeliveryQueue(orm, send, { tickMs: 50, leaseMs: 60_000, concurrency: 1 }, silentLogger);
+  try {
+    const row = await eventually(`attempt ${attempts} at ${queued.id}`, () => attemptsOver(queued.id, attempts));
+    return { id: queued.id, batchId: String(row.batch_id), state: String(row.state), row };
+  } finally {
+    await queue.stop();
+  }
+};
 
 const outboxTypes = async (): Promise<string[]> =>
   (await orm.em.fork().execute<{ type: string }[]>(`select "type" from "delivery"."outbox_event" order by "created_at", "id"`)).map((row) => row.type);
@@ -95,8 +111,8 @@ afterAll(async () => {
 describe('one delivery attempt', () => {
   it('sends a valid bundle, records the attempt and the store’s stage with its event; the same version again is the same message', async () => {
     config = store();
-    const first = await queueAndClaim();
-    expect(await sendDelivery(orm.em.fork(), deps(toDirectory), first)).toBe('sent');
+    const first = await deliver('new', deps(toDirectory));
+    expect(first.state).toBe('sent');
     const sent = await deliveryRow(first.id);
     expect(sent).toEqual(expect.objectContaining({ state: 'sent', error: null, attempts: 1 }));
     const ern = join(storeRoot(), first.batchId, release.upc, `${release.upc}.xml`);
@@ -109,8 +125,8 @@ describe('one delivery attempt', () => {
     );
     expect(await outboxTypes()).toEqual(['release.dsp.deezer.submitted']);
 
-    const again = await queueAndClaim();
-    expect(await sendDelivery(orm.em.fork(), deps(toDirectory), again)).toBe('sent');
+    const again = await deliver('new', deps(toDirectory));
+    expect(again.state).toBe('sent');
     const repeated = await deliveryRow(again.id);
     expect(repeated.message_id).toBe(sent.message_id);
     expect(await readFile(join(storeRoot(), again.batchId, release.upc, `${release.upc}.xml`), 'utf8')).toBe(xml);
@@ -121,31 +137,32 @@ describe('one delivery attempt', () => {
   it('never sends a message it cannot build: no deals left is a failed delivery at once, with the reason and its event', async () => {
     config = store({ territory_codes: [], deals: [] });
     const before = await readdir(storeRoot());
-    const claimed = await queueAndClaim('update');
-    expect(await sendDelivery(orm.em.fork(), deps(toDirectory), claimed)).toBe('failed');
+    const claimed = await deliver('update', deps(toDirectory, { baseMs: 1, capMs: 5, maxAttempts: 5 }));
+    expect(claimed.state).toBe('failed');
     const failed = await deliveryRow(claimed.id);
-    expect(failed.state).toBe('failed');
+    expect(failed).toEqual(expect.objectContaining({ state: 'failed', attempts: 1 }));
     expect(failed.error).toMatch(/\S/);
     expect(await readdir(storeRoot())).toEqual(before);
     expect((await outboxTypes()).at(-1)).toBe('release.dsp.deezer.failed');
   });
 
-  it('retries a transport failure later, and fails the delivery once its attempts are used up', async () => {
+  it('retries a transport failure later, showing its error and next attempt time, and fails the delivery once its attempts are used up', async () => {
     config = store();
     const broken = async (): Promise<StoreSession> => {
       throw new Error('connect ECONNREFUSED 127.0.0.1:22');
     };
-    const claimed = await queueAndClaim('update');
-    expect(await sendDelivery(orm.em.fork(), deps(broken), claimed)).toBe('retry');
-    const waiting = await deliveryRow(claimed.id);
-    expect(waiting).toEqual(expect.objectContaining({ state: 'queued', error: 'connect ECONNREFUSED 127.0.0.1:22' }));
-    expect(new Date(waiting.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
+    const failedAt = Date.now();
+    const claimed = await deliver('update', deps(broken));
+    const waiting = claimed.row;
+    expect(waiting).toEqual(expect.objectContaining({ state: 'queued', error: 'connect ECONNREFUSED 127.0.0.1:22', last_error: 'connect ECONNREFUSED 127.0.0.1:22' }));
+    // The kit's backoff: a random wait up to twice the base after the first attempt.
+    expect(new Date(waiting.next_attempt_at).getTime()).toBeGreaterThanOrEqual(failedAt - 1_000);
+    expect(new Date(waiting.next_attempt_at).getTime()).toBeLessThanOrEqual(Date.now() + 120_000);
 
     await orm.em.fork().execute(`update "delivery"."delivery" set "next_attempt_at" = now() where "id" = ?`, [claimed.id]);
-    const [second] = await claimDueDeliveries(orm.em.fork(), 1, 60_000);
-    expect(second?.attempt).toBe(2);
-    expect(await sendDelivery(orm.em.fork(), deps(broken), second!)).toBe('failed');
-    expect((await deliveryRow(claimed.id)).state).toBe('failed');
+    const queue = startDeliveryQueue(orm, deps(broken), { tickMs: 50, leaseMs: 60_000, concurrency: 1 }, silentLogger);
+    const ended = await eventually('the second attempt', () => attemptsOver(claimed.id, 2)).finally(() => queue.stop());
+    expect(ended).toEqual(expect.objectContaining({ state: 'failed', error: 'connect ECONNREFUSED 127.0.0.1:22' }));
     const attempts = await orm.em.fork().execute<{ attempt: number; outcome: string }[]>(
       `select "attempt", "outcome" from "delivery"."delivery_attempt" where "delivery_id" = ? order by "attempt"`,
       [claimed.id],
@@ -154,6 +171,7 @@ describe('one delivery attempt', () => {
       { attempt: 1, outcome: 'failed' },
       { attempt: 2, outcome: 'failed' },
     ]);
+    expect((await outboxTypes()).at(-1)).toBe('release.dsp.deezer.failed');
   });
 
   it.each([
@@ -161,8 +179,8 @@ describe('one delivery attempt', () => {
     ['4.2', 19, 'gaana', 'Gaana'],
   ] as const)('sends ERN %s to a store registered for it, validated with that version’s schema', async (ernVersion, dspId, slug, name) => {
     config = store({ dsp: { ...store().dsp, dsp_id: dspId, slug, name, ern_version: ernVersion } });
-    const claimed = await queueAndClaim();
-    expect(await sendDelivery(orm.em.fork(), deps(toDirectory), claimed)).toBe('sent');
+    const claimed = await deliver('new', deps(toDirectory));
+    expect(claimed.state).toBe('sent');
     const xml = await readFile(join(storeRoot(), claimed.batchId, release.upc, `${release.upc}.xml`), 'utf8');
     expect(readErn(xml)).toEqual({ namespace: ERN_NAMESPACES[ernVersion], upcs: [release.upc], isrcs: release.tracks.map((track) => track.isrc) });
     expect(validators.of(ernVersion).validate(xml)).toMatchObject({ valid: true, errors: [] });
@@ -172,8 +190,8 @@ describe('one delivery attempt', () => {
   it('fails at once, sending nothing, when the store is registered for an ERN version the platform does not write', async () => {
     config = store({ dsp: { ...store().dsp, ern_version: '3.7' } });
     const before = await readdir(storeRoot());
-    const claimed = await queueAndClaim('update');
-    expect(await sendDelivery(orm.em.fork(), deps(toDirectory), claimed)).toBe('failed');
+    const claimed = await deliver('update', deps(toDirectory));
+    expect(claimed.state).toBe('failed');
     expect((await deliveryRow(claimed.id)).error).toBe('Deezer is registered for ERN 3.7, which the platform does not write (4.3, 4.2, 3.8.2).');
     expect(await readdir(storeRoot())).toEqual(before);
   });

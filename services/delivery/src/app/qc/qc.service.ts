@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { systemPrincipal } from '@sv/contracts';
+import type { WorkLease } from '@sv/platform';
 import type { Logger } from 'pino';
 import { QcRun, type QcCheckResult } from '../../db/entities/qc-run.entity.ts';
 import type { CataloguePort, SupplyChainPort } from '../ports.ts';
@@ -23,51 +24,32 @@ export const queueQcRun = async (em: EntityManager, tenantId: string, releaseId:
   );
 };
 
-/** Takes the oldest due run and leases it to this replica for `leaseMs`. */
-export const claimQcRun = (em: EntityManager, leaseMs: number): Promise<QcRun | null> =>
-  em.transactional(async (tx) => {
-    const [row] = await tx.execute<{ id: string }[]>(
-      `select "id" from "delivery"."qc_run"
-        where "state" in ('queued', 'running') and ("claimed_until" is null or "claimed_until" < now())
-        order by "created_at" limit 1 for update skip locked`,
-    );
-    if (!row) return null;
-    await tx.execute(
-      `update "delivery"."qc_run" set "state" = 'running', "attempts" = "attempts" + 1,
-         "claimed_until" = now() + (? * interval '1 millisecond'), "updated_at" = now() where "id" = ?`,
-      [leaseMs, row.id],
-    );
-    return tx.findOneOrFail(QcRun, { id: row.id }, { refresh: true });
-  });
-
-/**
- * A run that could not finish (a service did not answer) is tried again after `delayMs`, by
- * whichever replica claims it then.
- */
-export const postponeQcRun = async (em: EntityManager, runId: string, delayMs: number): Promise<void> => {
-  await em.execute(`update "delivery"."qc_run" set "claimed_until" = now() + (? * interval '1 millisecond'), "updated_at" = now() where "id" = ?`, [
-    delayMs,
-    runId,
-  ]);
-};
-
-const finish = async (em: EntityManager, run: QcRun, state: 'passed' | 'failed' | 'superseded', checks: QcCheckResult[], reason: string | null) => {
-  await em.execute(
-    `update "delivery"."qc_run" set "state" = ?, "checks" = ?::jsonb, "reason" = ?, "claimed_until" = null, "finished_at" = now(), "updated_at" = now() where "id" = ?`,
-    [state, JSON.stringify(checks), reason, run.id],
+/** Records the run's decision, fenced by its lease: a run whose lease was lost records nothing. */
+const finish = (lease: WorkLease, run: QcRun, state: 'passed' | 'failed' | 'superseded', checks: QcCheckResult[], reason: string | null) =>
+  lease.commit((tx) =>
+    tx.execute(`update "delivery"."qc_run" set "state" = ?, "checks" = ?::jsonb, "reason" = ?, "finished_at" = now(), "updated_at" = now() where "id" = ?`, [
+      state,
+      JSON.stringify(checks),
+      reason,
+      run.id,
+    ]),
   );
+
+/** A run the queue gave up (its attempts spent without a decision): finished, dead, with the queue's last error. */
+export const endGivenUpQcRun = async (tx: EntityManager, runId: string): Promise<void> => {
+  await tx.execute(`update "delivery"."qc_run" set "finished_at" = now(), "updated_at" = now() where "id" = ?`, [runId]);
 };
 
 /**
  * Runs every QC check of the release and tells the catalogue the outcome: qc_pass, or qc_fail
  * with every failed check in the reason. A release no longer in qc_inspection (rejected by hand
- * meanwhile) is left as it is.
+ * meanwhile) is left as it is. A service that does not answer throws: the QC queue retries.
  */
-export const runQc = async (em: EntityManager, deps: QcDeps, run: QcRun): Promise<QcRun['state']> => {
+export const runQc = async (em: EntityManager, deps: QcDeps, run: QcRun, lease: WorkLease): Promise<QcRun['state']> => {
   const principal = systemPrincipal(run.tenantId, 'delivery');
   const release = await deps.catalogue.snapshot(principal, run.releaseId);
   if (!release || release.status !== 'qc_inspection') {
-    await finish(em, run, 'superseded', [], null);
+    await finish(lease, run, 'superseded', [], null);
     return 'superseded';
   }
   const stores = await deps.supplyChain.resolvedConfig(run.tenantId, run.releaseId);
@@ -77,12 +59,13 @@ export const runQc = async (em: EntityManager, deps: QcDeps, run: QcRun): Promis
   );
   const audio = await analyseReleaseAudio(em, deps, release);
   const artwork = release.artwork ? await readArtwork(deps.blobs, release.artwork.key) : null;
+  lease.signal.throwIfAborted();
   const checks = runQcChecks(release, { audio, artwork, minDurationSeconds });
   const passed = checks.every((check) => check.passed);
   const reason = passed ? null : rejectionReason(checks);
   const outcome = await deps.catalogue.command(run.tenantId, run.releaseId, passed ? 'qc_pass' : 'qc_fail', reason ?? undefined);
   const state = outcome === 'refused' ? 'superseded' : passed ? 'passed' : 'failed';
-  await finish(em, run, state, checks, reason);
+  await finish(lease, run, state, checks, reason);
   deps.logger.info({ release_id: run.releaseId, outcome: state, failed: checks.filter((check) => !check.passed).map((check) => check.code) }, 'qc finished');
   return state;
 };

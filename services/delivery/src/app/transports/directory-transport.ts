@@ -13,11 +13,13 @@ const writeAtomically = async (path: string, write: (temporary: string) => Promi
 
 /** A store that is a local folder (development, and the sandbox's own store): same layout as SFTP. */
 export const openDirectorySession = (root: string): StoreSession => ({
-  async send(bundle: Bundle) {
+  async send(bundle: Bundle, signal?: AbortSignal) {
     const releaseDir = join(root, bundle.batchId, bundle.releaseFolder);
     for (const file of bundle.resources) {
+      signal?.throwIfAborted();
       await writeAtomically(join(releaseDir, file.name), async (temporary) => pipeline(await file.open(), createWriteStream(temporary)));
     }
+    signal?.throwIfAborted();
     await writeAtomically(join(releaseDir, bundle.ern.name), (temporary) => writeFile(temporary, bundle.ern.xml, 'utf8'));
     await writeAtomically(join(root, bundle.batchId, bundle.batchComplete.name), (temporary) => writeFile(temporary, bundle.batchComplete.content, 'utf8'));
   },

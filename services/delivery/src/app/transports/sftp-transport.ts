@@ -1,41 +1,57 @@
 import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
-import { pinnedHostKey } from '@sv/platform';
+import { pinnedHostKey, withTimeout } from '@sv/platform';
 import SftpClient from 'ssh2-sftp-client';
 import type { SftpEndpoint } from './endpoints.ts';
-import { ACK_FILE, MAX_ACK_BYTES, uploadingName, type AcknowledgementFile, type Bundle, type StoreSession } from './transport.ts';
+import { ACK_FILE, MAX_ACK_BYTES, StoreAccessRefused, uploadingName, type AcknowledgementFile, type Bundle, type StoreSession } from './transport.ts';
 
-/** Runs `work` but gives up after `ms`: a stalled server must not hold a delivery forever. */
-const withTimeout = async <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+/** What ssh2 says when the server accepts none of the credentials offered, or the key cannot be read as one. */
+const CREDENTIALS_REFUSED = /All configured authentication methods failed|Cannot parse privateKey/i;
+
+/**
+ * Connects with the endpoint's key, the server's host key checked against the pinned fingerprint
+ * when one is configured (production always pins one). A key that cannot be read, a server that
+ * refuses it, or a server that is not the pinned one is the configuration's fault: StoreAccessRefused.
+ */
+const connect = async (client: SftpClient, endpoint: SftpEndpoint, timeoutMs: number): Promise<void> => {
+  const account = `${endpoint.username}@${endpoint.host}`;
+  const privateKey = await readFile(endpoint.privateKeyFile).catch((error: NodeJS.ErrnoException) => {
+    throw new StoreAccessRefused(`The private key of the SFTP account ${account} cannot be read (${error.code ?? error.message}).`);
   });
+  const { hostVerifier } = pinnedHostKey(endpoint.hostKey);
+  let hostKeyRefused = false;
   try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
+    await client.connect({
+      host: endpoint.host,
+      port: endpoint.port,
+      username: endpoint.username,
+      privateKey,
+      readyTimeout: timeoutMs,
+      ...(hostVerifier
+        ? {
+            hostVerifier: (key: Buffer) => {
+              hostKeyRefused = !hostVerifier(key);
+              return !hostKeyRefused;
+            },
+          }
+        : {}),
+    });
+  } catch (error) {
+    await client.end().catch(() => false);
+    if (hostKeyRefused) throw new StoreAccessRefused(`The SFTP server at ${endpoint.host}:${endpoint.port} did not present the pinned host key.`);
+    if (CREDENTIALS_REFUSED.test((error as Error).message)) throw new StoreAccessRefused(`The SFTP server ${endpoint.host} refused the credentials configured for ${account}.`);
+    throw error;
   }
 };
 
-/**
- * Opens an SFTP session to a store with its key. The server's host key is checked against the
- * pinned fingerprint when one is configured (production always pins one).
- */
+/** Opens an SFTP session to a store with its key (see connect). */
 export const openSftpSession = async (endpoint: SftpEndpoint, timeoutMs: number): Promise<StoreSession> => {
   // The library's default listeners print to the console; a dropped connection reaches us as the
   // rejection of the operation in flight, which the delivery records as the attempt's error.
   const client = new SftpClient('sv-delivery', { error: () => {}, end: () => {}, close: () => {} });
-  const privateKey = await readFile(endpoint.privateKeyFile);
-  await client.connect({
-    host: endpoint.host,
-    port: endpoint.port,
-    username: endpoint.username,
-    privateKey,
-    readyTimeout: timeoutMs,
-    ...pinnedHostKey(endpoint.hostKey),
-  });
+  await connect(client, endpoint, timeoutMs);
   const root = endpoint.root;
+  /** Each operation gives up after the time-out: a stalled server must not hold a delivery forever. */
   const step = <T>(work: Promise<T>, what: string) => withTimeout(work, timeoutMs, what);
 
   /** Uploads under a temporary name, then renames over whatever a failed attempt left behind. */
@@ -46,14 +62,28 @@ export const openSftpSession = async (endpoint: SftpEndpoint, timeoutMs: number)
   };
 
   return {
-    async send(bundle: Bundle) {
-      const batchDir = posix.join(root, bundle.batchId);
-      const releaseDir = posix.join(batchDir, bundle.releaseFolder);
-      const dirs = new Set([releaseDir, ...bundle.resources.map((file) => posix.dirname(posix.join(releaseDir, file.name)))]);
-      for (const dir of dirs) await step(client.mkdir(dir, true), `mkdir ${dir}`);
-      for (const file of bundle.resources) await putAtomically(posix.join(releaseDir, file.name), await file.open());
-      await putAtomically(posix.join(releaseDir, bundle.ern.name), Buffer.from(bundle.ern.xml, 'utf8'));
-      await putAtomically(posix.join(batchDir, bundle.batchComplete.name), Buffer.from(bundle.batchComplete.content, 'utf8'));
+    async send(bundle: Bundle, signal?: AbortSignal) {
+      // Stopped from outside (the delivery's lease lost): the connection is cut, so the upload in
+      // flight fails at once and nothing after it (the ERN, BatchComplete) is written.
+      const cut = () => void client.end().catch(() => false);
+      signal?.addEventListener('abort', cut, { once: true });
+      try {
+        signal?.throwIfAborted();
+        const batchDir = posix.join(root, bundle.batchId);
+        const releaseDir = posix.join(batchDir, bundle.releaseFolder);
+        const dirs = new Set([releaseDir, ...bundle.resources.map((file) => posix.dirname(posix.join(releaseDir, file.name)))]);
+        for (const dir of dirs) await step(client.mkdir(dir, true), `mkdir ${dir}`);
+        for (const file of bundle.resources) {
+          signal?.throwIfAborted();
+          await putAtomically(posix.join(releaseDir, file.name), await file.open());
+        }
+        signal?.throwIfAborted();
+        await putAtomically(posix.join(releaseDir, bundle.ern.name), Buffer.from(bundle.ern.xml, 'utf8'));
+        signal?.throwIfAborted();
+        await putAtomically(posix.join(batchDir, bundle.batchComplete.name), Buffer.from(bundle.batchComplete.content, 'utf8'));
+      } finally {
+        signal?.removeEventListener('abort', cut);
+      }
     },
     async acknowledgements() {
       const dir = posix.join(root, 'acks');

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { DeterministicFault } from '@sv/platform';
 
 /** One file of a bundle, read when it is uploaded (audio can be large: it is streamed). */
 export interface BundleFile {
@@ -30,9 +31,18 @@ export interface AcknowledgementFile {
 /** Largest acknowledgement file read; anything bigger is not a store's acknowledgement. */
 export const MAX_ACK_BYTES = 1_048_576;
 
+/**
+ * The store's endpoint refuses what is configured for it (its key unreadable or refused, or its
+ * server not the pinned one): trying again changes nothing until the configuration is fixed.
+ */
+export class StoreAccessRefused extends DeterministicFault {
+  override name = 'StoreAccessRefused';
+}
+
 /** A connection to one store's endpoint for one piece of work; always closed afterwards. */
 export interface StoreSession {
-  send(bundle: Bundle): Promise<void>;
+  /** Puts the bundle on the store's server; stops (rejecting) soon after `signal` is aborted. */
+  send(bundle: Bundle, signal?: AbortSignal): Promise<void>;
   /** ACK_*.xml files waiting in the store's acknowledgement folder (`<root>/acks`). */
   acknowledgements(): Promise<AcknowledgementFile[]>;
   /** Moves a processed acknowledgement to `<root>/acks/processed`, so it is read once. */

@@ -10,8 +10,9 @@ export interface DeliveredFile {
 }
 
 /**
- * One message to one store (new, update or takedown). Queued, leased by one replica while it is
- * sent (claimed_until), then sent or failed; every attempt is a delivery_attempt row.
+ * One message to one store (new, update or takedown), an item of the kit's work queue: queued,
+ * leased by one replica while it is sent (claimed_until), then sent, failed or cancelled; every
+ * attempt is a delivery_attempt row. `error` is what the API shows; `last_error` the queue's own.
  */
 export const Delivery = defineEntity({
   name: 'Delivery',
@@ -37,6 +38,7 @@ export const Delivery = defineEntity({
     attempts: p.integer(),
     nextAttemptAt: moment(),
     claimedUntil: moment().nullable(),
+    lastError: p.text().nullable(),
     createdAt: moment(),
     updatedAt: moment(),
     sentAt: moment().nullable(),

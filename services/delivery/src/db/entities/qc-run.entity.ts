@@ -12,7 +12,11 @@ export interface QcCheckResult {
   subject: string;
 }
 
-/** One QC run of a release: queued on release.qc_pending, leased while it runs, then decided. */
+/**
+ * One QC run of a release, an item of the kit's work queue: queued on release.qc_pending, leased
+ * while it runs (claimed_until), then decided (passed, failed, superseded), or dead once its
+ * attempts ran out without a decision.
+ */
 export const QcRun = defineEntity({
   name: 'QcRun',
   tableName: 'qc_run',
@@ -24,6 +28,8 @@ export const QcRun = defineEntity({
     state: p.text(),
     attempts: p.integer(),
     claimedUntil: moment().nullable(),
+    lastError: p.text().nullable(),
+    nextAttemptAt: moment(),
     checks: p.json<QcCheckResult[]>().columnType('jsonb'),
     reason: p.text().nullable(),
     createdAt: moment(),
