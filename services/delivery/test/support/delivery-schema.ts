@@ -13,6 +13,8 @@ export const silentLogger = createLogger({ service: 'delivery', env: 'production
 /** A migrated delivery schema in its own database, a local blob store and a scratch folder. */
 export interface DeliverySchema {
   orm: MikroORM;
+  /** The database's address, for a second "replica" with its own pool. */
+  url: string;
   blobs: LocalDiskBlobStore;
   dir: string;
   close(): Promise<void>;
@@ -24,6 +26,7 @@ export const openDeliverySchema = async (label: string): Promise<DeliverySchema>
   const dir = await mkdtemp(join(tmpdir(), `sv-${label}-`));
   return {
     orm,
+    url: db.url,
     blobs: new LocalDiskBlobStore(join(dir, 'blobs'), 'http://cdn.test'),
     dir,
     async close() {
