@@ -119,11 +119,15 @@ export class WorkTable {
     return rows.map((row) => ({ id: row.id, attempt: Number(row.attempts), lastError: row.last_error }));
   }
 
-  /** Extends the lease by `leaseMs` from now; false when the item is no longer this attempt's. */
+  /**
+   * Extends the lease by `leaseMs` from now; false when the item is no longer this attempt's, or
+   * its lease was let go (a renewal that waited on the row while the attempt's end committed must
+   * not lease the ended or rescheduled item again).
+   */
   async renew(em: EntityManager, item: ClaimedItem, leaseMs: number): Promise<boolean> {
     const c = this.#c;
     const rows = await em.execute<unknown[]>(
-      `update ${this.#from} set ${c.leaseUntil} = ${leaseFor} where ${c.id} = ? and ${c.attempts} = ? returning 1 as "held"`,
+      `update ${this.#from} set ${c.leaseUntil} = ${leaseFor} where ${c.id} = ? and ${c.attempts} = ? and ${c.leaseUntil} is not null returning 1 as "held"`,
       [leaseMs, item.id, item.attempt],
     );
     return rows.length > 0;
