@@ -19,6 +19,11 @@ const shape = {
   SV_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** How long after the event's time deliveries are retried before they are given up on. */
   SV_WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(1_000).default(24 * 3_600_000),
+  /**
+   * Attempts one delivery gets at most, whatever is left of its window: the work queue's cap. With
+   * the default backoff the window usually ends a delivery first (about 55 attempts fill 24 h on average).
+   */
+  SV_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(100),
   /** Attempts in flight at once in one process, overall and per subscription. */
   SV_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   SV_WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION: z.coerce.number().int().min(1).max(64).default(2),
@@ -45,6 +50,7 @@ export interface DeliverySettings {
   retryBaseMs: number;
   retryCapMs: number;
   retryWindowMs: number;
+  maxAttempts: number;
   concurrency: number;
   perSubscription: number;
   retentionDays: number;
@@ -68,6 +74,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
       retryBaseMs: parsed.SV_WEBHOOK_RETRY_BASE_MS,
       retryCapMs: RETRY_CAP_MS,
       retryWindowMs: parsed.SV_WEBHOOK_RETRY_WINDOW_MS,
+      maxAttempts: parsed.SV_WEBHOOK_MAX_ATTEMPTS,
       concurrency: parsed.SV_WEBHOOK_CONCURRENCY,
       perSubscription: parsed.SV_WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION,
       retentionDays: parsed.SV_WEBHOOK_RETENTION_DAYS,

@@ -13,7 +13,7 @@ import type { WebhooksContext } from './webhooks-context.ts';
 
 /** The response bytes kept in the attempt log. */
 const EXCERPT_BYTES = 1024;
-/** A lease outlives the slowest attempt by this much, so no claim lapses while its attempt runs. */
+/** A lease outlives the slowest attempt by this much without renewal (the queue renews it while the attempt runs). */
 const LEASE_MARGIN_MS = 30_000;
 
 /** The delivery loop, stopped with the service like a consumer (before the ORM closes). */
@@ -29,7 +29,8 @@ const deliveryWorkerOf = (runtime: ServiceRuntime, config: WebhooksConfig): Even
         excerptBytes: EXCERPT_BYTES,
       }),
       secretKey: config.secretKey,
-      policy: { baseMs: delivery.retryBaseMs, capMs: delivery.retryCapMs, windowMs: delivery.retryWindowMs },
+      // The kit's backoff policy (base and cap), plus the window and the attempt cap of a delivery.
+      policy: { baseMs: delivery.retryBaseMs, capMs: delivery.retryCapMs, windowMs: delivery.retryWindowMs, maxAttempts: delivery.maxAttempts },
       now: () => Date.now(),
     },
     {

@@ -1,17 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { judgeAttempt } from '../src/app/delivery/attempt-verdict.ts';
-import { backoffMs, nextAttemptAt, retryAfterMs } from '../src/app/delivery/retry-schedule.ts';
+import { nextAttemptAt, retryAfterMs } from '../src/app/delivery/retry-schedule.ts';
 import { signatureHeader } from '../src/app/delivery/signature.ts';
 
-const policy = { baseMs: 30_000, capMs: 3_600_000, windowMs: 24 * 3_600_000 };
+const policy = { baseMs: 30_000, capMs: 3_600_000, windowMs: 24 * 3_600_000, maxAttempts: 100 };
 const T0 = Date.parse('2026-05-18T12:00:00Z');
 
-describe('backoff with full jitter', () => {
-  it('doubles the ceiling per attempt up to the cap, and jitters between 0 and it', () => {
-    expect(backoffMs(1, policy, () => 0.999999)).toBe(29_999);
-    expect(backoffMs(3, policy, () => 0.5)).toBe(60_000);
-    expect(backoffMs(30, policy, () => 0.5)).toBe(1_800_000);
-    expect(backoffMs(4, policy, () => 0)).toBe(0);
+describe('backoff with full jitter (the kit\'s), after the n-th failure', () => {
+  it('has a ceiling of base·2^(n-1) up to the cap, and jitters between 0 and it', () => {
+    const wait = (attempt: number, random: number) => nextAttemptAt({ attempt, nowMs: T0, occurredAtMs: T0 }, policy, () => random)!.getTime() - T0;
+    expect(wait(1, 0.999999)).toBe(29_999);
+    expect(wait(3, 0.5)).toBe(60_000);
+    expect(wait(30, 0.5)).toBe(1_800_000);
+    expect(wait(4, 0)).toBe(0);
   });
 });
 
@@ -46,7 +47,7 @@ describe('judging an attempt', () => {
 
   it('2xx delivers; 410 fails and ends the subscription', () => {
     expect(judgeAttempt({ statusCode: 204, retryAfter: undefined }, context, policy)).toEqual({ status: 'delivered' });
-    expect(judgeAttempt({ statusCode: 410, retryAfter: undefined }, context, policy)).toEqual({ status: 'failed', disableSubscription: true });
+    expect(judgeAttempt({ statusCode: 410, retryAfter: undefined }, context, policy)).toEqual({ status: 'failed', reason: 'gone' });
   });
 
   it('retries a 3xx, a 500 and a network error', () => {
@@ -67,8 +68,24 @@ describe('judging an attempt', () => {
   it('fails a delivery whose window is over', () => {
     expect(judgeAttempt({ statusCode: 500, retryAfter: undefined }, { ...context, nowMs: T0 + policy.windowMs }, policy)).toEqual({
       status: 'failed',
-      disableSubscription: false,
+      reason: 'window',
     });
+  });
+
+  it('fails a delivery whose attempts are spent, inside the window too', () => {
+    expect(judgeAttempt({ statusCode: 500, retryAfter: undefined }, { ...context, attempt: policy.maxAttempts - 1 }, policy, () => 0.5)).toMatchObject({
+      status: 'pending',
+    });
+    expect(judgeAttempt({ statusCode: 500, retryAfter: undefined }, { ...context, attempt: policy.maxAttempts }, policy)).toEqual({
+      status: 'failed',
+      reason: 'attempts',
+    });
+  });
+
+  it('fails at once a target the address policy refuses; a network error or 5xx is retried', () => {
+    expect(judgeAttempt({ statusCode: undefined, retryAfter: undefined, refusedAddress: true }, context, policy)).toEqual({ status: 'failed', reason: 'refused' });
+    expect(judgeAttempt({ statusCode: undefined, retryAfter: undefined, refusedAddress: false }, context, policy).status).toBe('pending');
+    expect(judgeAttempt({ statusCode: 503, retryAfter: undefined }, context, policy).status).toBe('pending');
   });
 });
 

@@ -43,7 +43,7 @@ describe('httpSender', () => {
     const literal = await send(false)(request(receiver.url('/ok/guarded')));
     const named = await send(false)(request(receiver.url('/ok/guarded').replace('127.0.0.1', 'localhost')));
     for (const outcome of [literal, named]) {
-      expect(outcome).toMatchObject({ statusCode: undefined, error: 'The target resolves to a refused (non-public) address.' });
+      expect(outcome).toMatchObject({ statusCode: undefined, error: 'The target resolves to a refused (non-public) address.', refusedAddress: true });
     }
     expect(receiver.received.length).toBe(before);
   });
@@ -52,5 +52,6 @@ describe('httpSender', () => {
     const outcome = await send(true)(request('http://127.0.0.1:1/nothing'));
     expect(outcome.statusCode).toBeUndefined();
     expect(outcome.error).toBe('The connection was refused.');
+    expect(outcome.refusedAddress).toBe(false);
   });
 });

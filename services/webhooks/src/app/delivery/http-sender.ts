@@ -9,6 +9,8 @@ export interface SendOutcome {
   excerpt: string | undefined;
   error: string | undefined;
   durationMs: number;
+  /** The target resolved to an address the outbound policy refuses: nothing was sent, and never will be. */
+  refusedAddress?: boolean;
 }
 
 export interface SendRequest {
@@ -90,7 +92,8 @@ export const httpSender =
         request.destroy();
       }
     } catch (error) {
-      return { statusCode: undefined, retryAfter: undefined, excerpt: undefined, error: describeError(error, options.timeoutMs), durationMs: elapsed() };
+      const refusedAddress = (error as { code?: unknown }).code === REFUSED_ADDRESS_CODE;
+      return { statusCode: undefined, retryAfter: undefined, excerpt: undefined, error: describeError(error, options.timeoutMs), durationMs: elapsed(), refusedAddress };
     } finally {
       agents.destroy();
     }

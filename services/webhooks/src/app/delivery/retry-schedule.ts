@@ -1,21 +1,19 @@
+import { backoffDelayMs, type BackoffPolicy } from '@sv/platform';
+
 /**
  * When a failed delivery is tried again. Pure: no I/O, times in epoch milliseconds.
- * Exponential backoff with full jitter (a random wait between 0 and min(cap, base·2^(n-1))), a
- * receiver's Retry-After honoured as a minimum, and nothing after the retry window that starts
- * at the event's time: the last attempt happens at the window's end at the latest.
+ * The wait is the kit's backoff (full jitter, capped); a receiver's Retry-After is honoured as a
+ * minimum, and nothing happens after the retry window that starts at the event's time: the last
+ * attempt happens at the window's end at the latest. Attempts are capped too (the work queue's).
  */
-
-export interface RetryPolicy {
-  baseMs: number;
-  capMs: number;
+export interface RetryPolicy extends BackoffPolicy {
   windowMs: number;
+  /** Attempts a delivery gets before it is given up, window or not. */
+  maxAttempts: number;
 }
 
-/** The jittered wait after the `attempt`-th failure (1-based). */
-export const backoffMs = (attempt: number, policy: RetryPolicy, random: () => number = Math.random): number =>
-  Math.floor(random() * Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempt - 1)));
-
 export interface RetryInput {
+  /** The attempt that just failed (1-based). */
   attempt: number;
   nowMs: number;
   occurredAtMs: number;
@@ -23,11 +21,14 @@ export interface RetryInput {
   retryAfterMs?: number | undefined;
 }
 
-/** The time of the next attempt, or undefined when the window is over and the delivery fails. */
+/**
+ * The time of the next attempt, or undefined when the window is over and the delivery fails.
+ * After the n-th failure the backoff's ceiling is base·2^(n-1): the first retry within the base.
+ */
 export const nextAttemptAt = (input: RetryInput, policy: RetryPolicy, random: () => number = Math.random): Date | undefined => {
   const windowEnd = input.occurredAtMs + policy.windowMs;
   if (input.nowMs >= windowEnd) return undefined;
-  const wait = Math.max(backoffMs(input.attempt, policy, random), input.retryAfterMs ?? 0);
+  const wait = Math.max(backoffDelayMs(input.attempt - 1, policy, random), input.retryAfterMs ?? 0);
   return new Date(Math.min(input.nowMs + wait, windowEnd));
 };
 

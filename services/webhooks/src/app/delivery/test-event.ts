@@ -26,6 +26,7 @@ export const queueTestEvent = async (em: EntityManager, tenantId: string, webhoo
     attempts: 0,
     nextAttemptAt: now,
     claimedUntil: null,
+    lastError: null,
     // The request's trace: the test POST shows under the API call that asked for it.
     traceParent: currentTraceParent(),
     createdAt: now,

@@ -14,8 +14,10 @@ export interface DeliveryPayload {
 }
 
 /**
- * One event owed to one subscription. The worker claims it (claimed_until, a lease) for each
- * attempt; retries are scheduled through next_attempt_at, so they survive restarts.
+ * One event owed to one subscription, an item of the kit's work queue: the worker claims it
+ * (claimed_until, a lease on the database clock; attempts, the lease's token) for each attempt;
+ * retries are scheduled through next_attempt_at, so they survive restarts. A delivery given up
+ * keeps its last error.
  */
 export const Delivery = defineEntity({
   name: 'Delivery',
@@ -32,6 +34,7 @@ export const Delivery = defineEntity({
     attempts: p.integer(),
     nextAttemptAt: moment().nullable(),
     claimedUntil: moment().nullable(),
+    lastError: p.text().nullable(),
     /** W3C traceparent of the event's consumer span; the POST continues that trace. */
     traceParent: p.text().nullable(),
     createdAt: moment(),
