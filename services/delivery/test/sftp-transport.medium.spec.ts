@@ -1,11 +1,15 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { TimeoutError } from '@sv/platform';
 import { startSftpServer, type SftpServer } from '@sv/testing';
 import type { SftpEndpoint } from '../src/app/transports/endpoints.ts';
 import { openSftpSession } from '../src/app/transports/sftp-transport.ts';
-import type { Bundle, BundleFile } from '../src/app/transports/transport.ts';
+import { StoreAccessRefused, type Bundle, type BundleFile } from '../src/app/transports/transport.ts';
 
 /** The SFTP transport against a real OpenSSH server on loopback. */
 describe('SFTP transport', () => {
@@ -112,9 +116,54 @@ describe('SFTP transport', () => {
     expect(await readdir(locked)).toEqual([]);
   });
 
-  it('refuses a server whose host key is not the pinned one', async () => {
+  it('refuses a server whose host key is not the pinned one, as the configuration’s fault', async () => {
     const wrong = 'SHA256:' + Buffer.alloc(32, 7).toString('base64').replace(/=+$/, '');
-    await expect(openSftpSession(endpoint('store-c', { hostKey: wrong }), 10_000)).rejects.toThrow();
+    const refusal = openSftpSession(endpoint('store-c', { hostKey: wrong }), 10_000);
+    await expect(refusal).rejects.toBeInstanceOf(StoreAccessRefused);
+    await expect(refusal).rejects.toThrow(`The SFTP server at ${server.host}:${server.port} did not present the pinned host key.`);
+  });
+
+  it('a key the server does not accept, or one that cannot be read, is the configuration’s fault, not a passing one', async () => {
+    const keys = await mkdtemp(join(tmpdir(), 'sv-sftp-keys-'));
+    try {
+      const stranger = join(keys, 'id_ed25519');
+      await promisify(execFile)('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', stranger]);
+      const refused = openSftpSession(endpoint('store-e', { privateKeyFile: stranger }), 10_000);
+      await expect(refused).rejects.toBeInstanceOf(StoreAccessRefused);
+      await expect(refused).rejects.toThrow(`The SFTP server ${server.host} refused the credentials configured for ${server.username}@${server.host}.`);
+      const missing = openSftpSession(endpoint('store-e', { privateKeyFile: join(keys, 'absent') }), 10_000);
+      await expect(missing).rejects.toBeInstanceOf(StoreAccessRefused);
+      await expect(missing).rejects.toThrow(/cannot be read \(ENOENT\)/);
+      await writeFile(join(keys, 'garbage'), 'not a key');
+      await expect(openSftpSession(endpoint('store-e', { privateKeyFile: join(keys, 'garbage') }), 10_000)).rejects.toBeInstanceOf(StoreAccessRefused);
+    } finally {
+      await rm(keys, { recursive: true, force: true });
+    }
+  });
+
+  it('gives up an upload that stalls after the time-out, and stops one whose signal is aborted', async () => {
+    /** Sends its first bytes, calls `then`, and sends nothing more: a stalled upload. */
+    const stalled = (then: () => void = () => undefined) =>
+      Readable.from(
+        (async function* () {
+          yield audio.subarray(0, 1024);
+          then();
+          await new Promise(() => undefined);
+        })(),
+      );
+    const slow = await openSftpSession(endpoint('store-f'), 1_000);
+    try {
+      await expect(slow.send(bundle('20261124000000006', [file('resources/a.wav', audio, () => stalled())]))).rejects.toBeInstanceOf(TimeoutError);
+    } finally {
+      await slow.close();
+    }
+    const stopped = new AbortController();
+    const cut = await openSftpSession(endpoint('store-g'), 60_000);
+    // The lease is lost halfway through the upload: the connection is cut instead of waiting for the time-out.
+    const sending = cut.send(bundle('20261124000000007', [file('resources/a.wav', audio, () => stalled(() => stopped.abort(new Error('the lease was lost'))))]), stopped.signal);
+    await expect(sending).rejects.toThrow('the lease was lost');
+    await cut.close();
+    expect((await tree(join(server.root, 'store-g'))).some((name) => name.endsWith('.xml'))).toBe(false);
   });
 
   it('reads acknowledgement files once: listed, then archived to acks/processed', async () => {

@@ -44,6 +44,18 @@ const connect = async (client: SftpClient, endpoint: SftpEndpoint, timeoutMs: nu
   }
 };
 
+/** Settles as `work` does, or rejects with the signal's reason once it is aborted. */
+const abortable = <T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> => {
+  if (!signal) return work;
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+  });
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+};
+
 /** Opens an SFTP session to a store with its key (see connect). */
 export const openSftpSession = async (endpoint: SftpEndpoint, timeoutMs: number): Promise<StoreSession> => {
   // The library's default listeners print to the console; a dropped connection reaches us as the
@@ -51,20 +63,23 @@ export const openSftpSession = async (endpoint: SftpEndpoint, timeoutMs: number)
   const client = new SftpClient('sv-delivery', { error: () => {}, end: () => {}, close: () => {} });
   await connect(client, endpoint, timeoutMs);
   const root = endpoint.root;
-  /** Each operation gives up after the time-out: a stalled server must not hold a delivery forever. */
-  const step = <T>(work: Promise<T>, what: string) => withTimeout(work, timeoutMs, what);
+  /**
+   * Each operation gives up after the time-out (a stalled server must not hold a delivery
+   * forever), or at once when the signal is aborted.
+   */
+  const step = <T>(work: Promise<T>, what: string, signal?: AbortSignal) => withTimeout(abortable(work, signal), timeoutMs, what);
 
   /** Uploads under a temporary name, then renames over whatever a failed attempt left behind. */
-  const putAtomically = async (path: string, source: Parameters<SftpClient['put']>[0]): Promise<void> => {
+  const putAtomically = async (path: string, source: Parameters<SftpClient['put']>[0], signal: AbortSignal | undefined): Promise<void> => {
     const temporary = uploadingName(path);
-    await step(client.put(source, temporary), `upload of ${path}`);
-    await step(client.posixRename(temporary, path), `rename of ${path}`);
+    await step(client.put(source, temporary), `upload of ${path}`, signal);
+    await step(client.posixRename(temporary, path), `rename of ${path}`, signal);
   };
 
   return {
     async send(bundle: Bundle, signal?: AbortSignal) {
-      // Stopped from outside (the delivery's lease lost): the connection is cut, so the upload in
-      // flight fails at once and nothing after it (the ERN, BatchComplete) is written.
+      // Stopped from outside (the delivery's lease lost): the step in flight rejects at once and the
+      // connection is cut, so nothing after it (the ERN, BatchComplete) is written.
       const cut = () => void client.end().catch(() => false);
       signal?.addEventListener('abort', cut, { once: true });
       try {
@@ -72,15 +87,10 @@ export const openSftpSession = async (endpoint: SftpEndpoint, timeoutMs: number)
         const batchDir = posix.join(root, bundle.batchId);
         const releaseDir = posix.join(batchDir, bundle.releaseFolder);
         const dirs = new Set([releaseDir, ...bundle.resources.map((file) => posix.dirname(posix.join(releaseDir, file.name)))]);
-        for (const dir of dirs) await step(client.mkdir(dir, true), `mkdir ${dir}`);
-        for (const file of bundle.resources) {
-          signal?.throwIfAborted();
-          await putAtomically(posix.join(releaseDir, file.name), await file.open());
-        }
-        signal?.throwIfAborted();
-        await putAtomically(posix.join(releaseDir, bundle.ern.name), Buffer.from(bundle.ern.xml, 'utf8'));
-        signal?.throwIfAborted();
-        await putAtomically(posix.join(batchDir, bundle.batchComplete.name), Buffer.from(bundle.batchComplete.content, 'utf8'));
+        for (const dir of dirs) await step(client.mkdir(dir, true), `mkdir ${dir}`, signal);
+        for (const file of bundle.resources) await putAtomically(posix.join(releaseDir, file.name), await file.open(), signal);
+        await putAtomically(posix.join(releaseDir, bundle.ern.name), Buffer.from(bundle.ern.xml, 'utf8'), signal);
+        await putAtomically(posix.join(batchDir, bundle.batchComplete.name), Buffer.from(bundle.batchComplete.content, 'utf8'), signal);
       } finally {
         signal?.removeEventListener('abort', cut);
       }
