@@ -172,7 +172,8 @@ export const startWorkQueue = (options: WorkQueueOptions): WorkQueue => {
         }
         if (error instanceof DeterministicFault) return await giveUp(lease, item, 'failed', error);
         if (item.attempt >= maxAttempts) return await giveUp(lease, item, 'dead', error);
-        const delayMs = backoffDelayMs(item.attempt, options.backoff);
+        // The first retry waits up to the base; each one after doubles the ceiling.
+        const delayMs = backoffDelayMs(item.attempt - 1, options.backoff);
         await lease.commit((tx) => table.retry(tx, item, delayMs, faultText(error)));
         workQueueOutcomes.inc({ queue: name, outcome: 'retried' });
         log.warn({ err: error, item: item.id, attempt: item.attempt, retry_in_ms: delayMs }, `${name}: an attempt failed; it is tried again`);
