@@ -1,5 +1,5 @@
 import { startScheduledJob, startServiceRuntime, type EventConsumer, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
-import { startDeliveryWorker } from './app/delivery/delivery-worker.ts';
+import { startDeliveryWorker, type DeliveryWorker } from './app/delivery/delivery-worker.ts';
 import { watchWebhookQueue } from './app/delivery/delivery-metrics.ts';
 import { pruneDeliveryHistory } from './app/delivery/history-retention.ts';
 import { httpSender } from './app/delivery/http-sender.ts';
@@ -17,7 +17,7 @@ const EXCERPT_BYTES = 1024;
 const LEASE_MARGIN_MS = 30_000;
 
 /** The delivery loop, stopped with the service like a consumer (before the ORM closes). */
-const deliveryWorkerOf = (runtime: ServiceRuntime, config: WebhooksConfig): EventConsumer => {
+const deliveryWorkerOf = (runtime: ServiceRuntime, config: WebhooksConfig): DeliveryWorker => {
   const { delivery } = config;
   return startDeliveryWorker(
     runtime.orm,
@@ -76,12 +76,10 @@ export const startWebhooks = async (config: WebhooksConfig, options: { relay?: b
     entities: WEBHOOKS_ENTITIES,
     migrations: WEBHOOKS_MIGRATIONS,
     operations: (runtime) => webhooksOperations(contextOf(runtime)),
-    consumers: async (runtime) => [
-      await startFanOutConsumer(runtime),
-      deliveryWorkerOf(runtime, config),
-      historyRetentionOf(runtime, config),
-      watchWebhookQueue(runtime.orm),
-    ],
+    consumers: async (runtime) => {
+      const worker = deliveryWorkerOf(runtime, config);
+      return [await startFanOutConsumer(runtime, () => worker.wake()), worker, historyRetentionOf(runtime, config), watchWebhookQueue(runtime.orm)];
+    },
   };
   return startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
 };

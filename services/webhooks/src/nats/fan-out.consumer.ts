@@ -9,9 +9,11 @@ const ANY_EVENT = defineEvent('>', z.record(z.string(), z.unknown()));
 
 /**
  * The durable consumer that turns each event into deliveries for its tenant's matching
- * subscriptions, committed before the ack (a redelivered message queues nothing twice).
+ * subscriptions, committed before the ack (a redelivered message queues nothing twice). Once
+ * deliveries are committed, `onQueued` wakes this replica's delivery worker, so they leave at once
+ * rather than at the worker's next poll.
  */
-export const startFanOutConsumer = (runtime: ServiceRuntime): Promise<EventConsumer> =>
+export const startFanOutConsumer = (runtime: ServiceRuntime, onQueued: () => void): Promise<EventConsumer> =>
   startEventConsumer({
     nc: runtime.nc,
     orm: runtime.orm,
@@ -20,7 +22,5 @@ export const startFanOutConsumer = (runtime: ServiceRuntime): Promise<EventConsu
     durable: 'webhooks-fan-out',
     event: ANY_EVENT,
     logger: runtime.logger,
-    handle: async (em, event) => {
-      await fanOutEvent(em, event);
-    },
+    handle: async (em, event) => ((await fanOutEvent(em, event)) > 0 ? onQueued : undefined),
   });

@@ -17,6 +17,8 @@ export interface WorkerSettings {
 }
 
 export interface DeliveryWorker {
+  /** Claims now instead of at the next poll (deliveries were just committed). */
+  wake(): void;
   /** Stops claiming, then waits for the attempts in flight to be recorded. */
   stop(): Promise<void>;
 }
@@ -78,6 +80,7 @@ export const startDeliveryWorker = (orm: MikroORM, deps: AttemptDeps, settings: 
   // A delivery created through the ORM here (the test route) is claimed as soon as it commits.
   const waking = wakeOnCommit(orm, [Delivery], () => queue.wake());
   return {
+    wake: () => queue.wake(),
     async stop() {
       waking.stop();
       await queue.stop();
