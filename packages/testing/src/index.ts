@@ -17,3 +17,4 @@ export * from './dns-server.ts';
 export * from './free-port.ts';
 export * from './service-metrics.ts';
 export * from './otlp-receiver.ts';
+export * from './money-principals.ts';

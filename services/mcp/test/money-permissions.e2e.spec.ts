@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Messages } from '@sv/contracts';
-import { apiClient, spawnServiceProcess, startPlatform, type ServiceProcess, type TestPlatform } from '@sv/testing';
+import { MONEY_ADMINS, MONEY_PRINCIPALS, OWN_ARTIST_OR_MONEY_ADMINS, apiClient, spawnServiceProcess, type MoneyPrincipal, startPlatform, type ServiceProcess, type TestPlatform } from '@sv/testing';
 
 /*
  * Money through the MCP server, which calls the gateway with the caller's key: a withdrawal and a
@@ -18,23 +18,8 @@ let mcp: ServiceProcess;
 let mcpUrl: string;
 const openClients: Client[] = [];
 
-const PRINCIPALS = [
-  'artist',
-  'collaborator',
-  'team',
-  'owner',
-  'label_admin',
-  'staff',
-  'super_admin',
-  'artist roster key naming no artist',
-  'artist key naming no artist',
-] as const;
-type Who = (typeof PRINCIPALS)[number];
-/** Written out by hand: who may move money here. */
-const ADMINS: readonly Who[] = ['owner', 'label_admin', 'staff', 'super_admin'];
-const OWN_ARTIST_OR_ADMINS: readonly Who[] = ['artist', 'collaborator', ...ADMINS];
 
-const rawKeys = {} as Record<Who, string>;
+const rawKeys = {} as Record<MoneyPrincipal, string>;
 let owner: Api;
 let artist: Api;
 let isrc: string;
@@ -119,7 +104,7 @@ afterAll(async () => {
 }, 180_000);
 
 describe('create_royalties_withdrawals (POST /royalties/withdrawals)', () => {
-  it.each(PRINCIPALS.map((who) => [who, OWN_ARTIST_OR_ADMINS.includes(who)] as const))('%s: allowed %s', async (who, allowed) => {
+  it.each(MONEY_PRINCIPALS.map((who) => [who, OWN_ARTIST_OR_MONEY_ADMINS.includes(who)] as const))('%s: allowed %s', async (who, allowed) => {
     const before = await balances();
     const result = await callTool(rawKeys[who], 'create_royalties_withdrawals', { amount_usd: 10 });
     const after = await balances();
@@ -130,7 +115,7 @@ describe('create_royalties_withdrawals (POST /royalties/withdrawals)', () => {
     }
     expect(result.status).toBe(201);
     // Whose money: an artist's key its artist's, an admin's the workspace's own.
-    const drawn = ADMINS.includes(who) ? 'workspace' : 'artist';
+    const drawn = MONEY_ADMINS.includes(who) ? 'workspace' : 'artist';
     const kept = drawn === 'workspace' ? 'artist' : 'workspace';
     expect(Number(after[drawn])).toBeCloseTo(Number(before[drawn]) - 10, 2);
     expect(after[kept]).toBe(before[kept]);
@@ -142,7 +127,7 @@ describe('create_finance_payouts (POST /finance/payouts)', () => {
   const payeeStatus = async (id: string) => (await owner(`/v1/finance/payee-statements/${id}`)).body.payee_statement.status as string;
   const payouts = async () => (await owner('/v1/finance/payouts?per_page=1')).body.total as number;
 
-  it.each(PRINCIPALS.map((who) => [who, ADMINS.includes(who)] as const))('%s: allowed %s', async (who, allowed) => {
+  it.each(MONEY_PRINCIPALS.map((who) => [who, MONEY_ADMINS.includes(who)] as const))('%s: allowed %s', async (who, allowed) => {
     // Refusals change nothing, so they share one payable period; each allowed payout gets its own.
     const target = allowed ? await payablePeriod() : await (shared ??= payablePeriod());
     const before = await payouts();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@sv/contracts';
-import { apiClient, type ApiResponse } from '@sv/testing';
+import { MONEY_ADMINS, MONEY_PRINCIPALS, OWN_ARTIST_OR_MONEY_ADMINS, apiClient, type ApiResponse, type MoneyPrincipal } from '@sv/testing';
 import { matchedLine, moneyFixtures, unmatchedLine, type MoneyFixtures } from './support/money-fixtures.ts';
 import { seedRelease, useRoyaltiesWorld, type Api, type SeededRelease } from './support/royalties-world.ts';
 
@@ -14,26 +14,11 @@ import { seedRelease, useRoyaltiesWorld, type Api, type SeededRelease } from './
 // Fixtures take many requests of one key; the analytics-style rate limits would get in the way.
 const world = useRoyaltiesWorld({ SV_RATE_LIMIT_MULTIPLIER: '50' });
 
-const PRINCIPALS = [
-  'artist',
-  'collaborator',
-  'team',
-  'owner',
-  'label_admin',
-  'staff',
-  'super_admin',
-  'artist roster key naming no artist',
-  'artist key naming no artist',
-] as const;
-type Who = (typeof PRINCIPALS)[number];
 
-/** Written out by hand (not derived from the table), so a change to who may move money is made twice, on purpose. */
-const ADMINS: readonly Who[] = ['owner', 'label_admin', 'staff', 'super_admin'];
-const OWN_ARTIST_OR_ADMINS: readonly Who[] = ['artist', 'collaborator', ...ADMINS];
 
 interface MoneyRoute<T> {
   route: string;
-  allowed: readonly Who[];
+  allowed: readonly MoneyPrincipal[];
   /** The status of an allowed call. */
   status: number;
   /** A record in the state the route starts from (made with the owner's key). */
@@ -44,7 +29,7 @@ interface MoneyRoute<T> {
 }
 const moneyRoute = <T>(route: MoneyRoute<T>) => route as unknown as MoneyRoute<unknown>;
 
-let keys: Record<Who, Api>;
+let keys: Record<MoneyPrincipal, Api>;
 let money: MoneyFixtures;
 let release: SeededRelease;
 let funded: Promise<void>;
@@ -85,7 +70,7 @@ const status = async (path: string, field: string) => ((await read(path)) as Rec
 const ROUTES = [
   moneyRoute({
     route: 'POST /royalties/withdrawals',
-    allowed: OWN_ARTIST_OR_ADMINS,
+    allowed: OWN_ARTIST_OR_MONEY_ADMINS,
     status: 201,
     prepare: () => funded,
     call: (api) => api('/v1/royalties/withdrawals', { body: { amount_usd: 10 } }),
@@ -93,7 +78,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /royalties',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 201,
     prepare: async () => undefined,
     call: (api) => api('/v1/royalties', { body: { period: '2026-11' } }),
@@ -101,7 +86,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /royalties/{uuid}/line-items',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 200,
     prepare: () => money.statement(),
     call: (api, id) => api(`/v1/royalties/${id}/line-items`, { body: { line_items: [unmatchedLine(5)] } }),
@@ -112,7 +97,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /royalties/{uuid}/approve',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 200,
     prepare: () => money.completedStatement(),
     call: (api, id) => api(`/v1/royalties/${id}/approve`, { method: 'POST' }),
@@ -120,7 +105,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /royalties/{uuid}/pay',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 200,
     prepare: () => money.approvedStatement(),
     call: (api, id) => api(`/v1/royalties/${id}/pay`, { method: 'POST' }),
@@ -128,7 +113,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'PUT /tracks/{uuid}/splits',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 200,
     prepare: async () => (await seedRelease(world.a.artist, 1)).tracks[0]!.id,
     call: (api, trackId) =>
@@ -137,7 +122,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /finance/periods',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 201,
     prepare: async () => undefined,
     call: (api) => api('/v1/finance/periods', { body: { code: `M-${randomUUID().slice(0, 12)}`, starts_on: '2026-11-01', ends_on: '2026-11-30' } }),
@@ -145,7 +130,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /finance/sales-reports',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 201,
     prepare: () => money.period(),
     call: (api, periodId) => api('/v1/finance/sales-reports', { body: { period_id: periodId, source: 'Spotify', lines: money.salesLines() } }),
@@ -153,7 +138,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /finance/periods/{uuid}/sales-reports',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 201,
     prepare: () => money.period(),
     call: (api, periodId) => money.uploadSalesReport(api, periodId),
@@ -161,7 +146,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /finance/periods/{uuid}/statements',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 201,
     prepare: () => money.periodWithReport(),
     call: (api, periodId) => api(`/v1/finance/periods/${periodId}/statements`, { method: 'POST' }),
@@ -169,7 +154,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /finance/statements/{uuid}/approve',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 200,
     prepare: () => money.computedPeriod(),
     call: (api, { statementId }) => api(`/v1/finance/statements/${statementId}/approve`, { method: 'POST' }),
@@ -177,7 +162,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /finance/statements/{uuid}/lock',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 200,
     prepare: () => money.approvedFinanceStatement(),
     call: (api, { statementId }) => api(`/v1/finance/statements/${statementId}/lock`, { method: 'POST' }),
@@ -185,7 +170,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /finance/payee-statements/{uuid}/approve',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 200,
     prepare: () => money.computedPeriod(),
     call: (api, { payeeStatementIds }) => api(`/v1/finance/payee-statements/${payeeStatementIds[0]}/approve`, { method: 'POST' }),
@@ -193,7 +178,7 @@ const ROUTES = [
   }),
   moneyRoute({
     route: 'POST /finance/payouts',
-    allowed: ADMINS,
+    allowed: MONEY_ADMINS,
     status: 201,
     prepare: () => money.payablePeriod(),
     call: (api, { periodId }) => api('/v1/finance/payouts', { body: { period_id: periodId } }),
@@ -207,7 +192,7 @@ const ROUTES = [
 describe.each(ROUTES.map((route) => [route.route, route] as const))('%s', (_name, route) => {
   // Refusals change nothing, so they share one record; each allowed call gets its own.
   let shared: Promise<unknown> | undefined;
-  const cases = PRINCIPALS.map((who) => [who, route.allowed.includes(who)] as const);
+  const cases = MONEY_PRINCIPALS.map((who) => [who, route.allowed.includes(who)] as const);
 
   it.each(cases)('%s: allowed %s', async (who, allowed) => {
     const target = allowed ? await route.prepare() : await (shared ??= route.prepare());
@@ -236,7 +221,7 @@ describe('whose money a withdrawal moves', () => {
   });
 
   it("an admin's key draws on the workspace's own balance, never an artist's", async () => {
-    for (const who of ADMINS) {
+    for (const who of MONEY_ADMINS) {
       const before = await balances();
       expect((await keys[who]('/v1/royalties/withdrawals', { body: { amount_usd: 10 } })).status).toBe(201);
       const after = await balances();
