@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -75,6 +75,8 @@ describe('SFTP transport', () => {
     ]);
     expect((await readFile(join(root, '20261124000000001/0860000000017/resources/0860000000017_01_001.wav'))).equals(audio)).toBe(true);
     expect(await readFile(join(root, '20261124000000001/BatchComplete_20261124000000001.xml'), 'utf8')).toBe('<batch/>');
+    // Written 0644, never group- or world-writable, whatever the library asks for by default.
+    for (const path of await tree(root)) expect(((await stat(join(root, path))).mode & 0o777).toString(8)).toBe('644');
   });
 
   it('an upload interrupted halfway leaves no ERN and no BatchComplete, and a retry completes the same batch cleanly', async () => {

@@ -57,6 +57,9 @@ const abortable = <T>(work: Promise<T>, signal: AbortSignal | undefined): Promis
 };
 
 /** Opens an SFTP session to a store with its key (see connect). */
+/** Files written to a store: the delivering account may change them, others on the server only read. */
+const STORE_FILE_MODE = 0o644;
+
 export const openSftpSession = async (endpoint: SftpEndpoint, timeoutMs: number): Promise<StoreSession> => {
   // The library's default listeners print to the console; a dropped connection reaches us as the
   // rejection of the operation in flight, which the delivery records as the attempt's error.
@@ -72,7 +75,8 @@ export const openSftpSession = async (endpoint: SftpEndpoint, timeoutMs: number)
   /** Uploads under a temporary name, then renames over whatever a failed attempt left behind. */
   const putAtomically = async (path: string, source: Parameters<SftpClient['put']>[0], signal: AbortSignal | undefined): Promise<void> => {
     const temporary = uploadingName(path);
-    await step(client.put(source, temporary), `upload of ${path}`, signal);
+    // The library asks for 0666; a store's files are theirs to read, not for every account there to change.
+    await step(client.put(source, temporary, { writeStreamOptions: { mode: STORE_FILE_MODE } }), `upload of ${path}`, signal);
     await step(client.posixRename(temporary, path), `rename of ${path}`, signal);
   };
 
