@@ -53,8 +53,12 @@ const shape = {
   SV_DELIVERY_SFTP_TIMEOUT_MS: milliseconds(100, 600_000, 30_000),
   SV_ACK_POLL_MS: milliseconds(50, 3_600_000, 60_000),
   SV_QC_TICK_MS: milliseconds(50, 3_600_000, 10_000),
-  /** QC runs that could not finish (a service did not answer) are retried with backoff, this many attempts in all. */
-  SV_QC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * QC runs that could not finish (a service did not answer) are retried with backoff, this many
+   * attempts in all: about a day at the 10-minute cap, so that an outage of a service QC asks
+   * leaves no release waiting for good; a run still failing then is dead, logged and counted.
+   */
+  SV_QC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(300),
   SV_QC_RETRY_BASE_MS: milliseconds(10, 86_400_000, 15_000),
   SV_QC_RETRY_CAP_MS: milliseconds(10, 86_400_000, 600_000),
   SV_AUDIO_VALIDATOR_MS: milliseconds(50, 86_400_000, 300_000),
