@@ -45,19 +45,20 @@ const plannersOf = (context: IngestionContext): Record<'bulk' | 'ddex' | 'csv' |
   };
   return {
     bulk: async (job) => planBulk(job.input as BulkJobInput, job.id),
-    ddex: async (job) => ({
+    // A download stops with the job's lease (the signal), so a job another worker took over fetches nothing more.
+    ddex: async (job, signal) => ({
       ...(await planStoredDdex((job.input as DdexJobInput).file_key, job.id)),
-      resolveMedia: withUrlDownloads(context.blobs, job.tenantId, guards),
+      resolveMedia: withUrlDownloads(context.blobs, job.tenantId, { ...guards, signal }),
     }),
     // A CSV uploaded through the API comes alone: a file it names by path was not delivered with it.
-    csv: async (job) => ({
+    csv: async (job, signal) => ({
       ...(await planStoredCsv(context.blobs, (job.input as CsvJobInput).file_key, job.id)),
-      resolveMedia: withUrlDownloads(context.blobs, job.tenantId, guards, async (ref) => ({ missing: notDelivered(ref.uri) })),
+      resolveMedia: withUrlDownloads(context.blobs, job.tenantId, { ...guards, signal }, async (ref) => ({ missing: notDelivered(ref.uri) })),
     }),
-    sftp: async (job) => {
+    sftp: async (job, signal) => {
       const input = job.input as SftpJobInput;
       const plan = input.format === 'ddex' ? await planStoredDdex(input.file_key, job.id) : await planStoredCsv(context.blobs, input.file_key, job.id);
-      return { ...plan, resolveMedia: withUrlDownloads(context.blobs, job.tenantId, guards, deliveredFilesResolver(input.resources ?? {}, input.message_dir ?? '.')) };
+      return { ...plan, resolveMedia: withUrlDownloads(context.blobs, job.tenantId, { ...guards, signal }, deliveredFilesResolver(input.resources ?? {}, input.message_dir ?? '.')) };
     },
   };
 };

@@ -12,6 +12,12 @@ export interface DownloadGuards {
   isAllowedAddress: ((address: string) => boolean) | undefined;
   accept: string;
   userAgent: string;
+  /**
+   * Stops the download when aborted (its job's lease was lost, its service is stopping): the
+   * connection is cut and the download rejects with the signal's reason, not a DownloadFailure,
+   * since the file itself is not at fault.
+   */
+  signal?: AbortSignal;
 }
 
 export type DownloadFailureReason =
@@ -83,9 +89,15 @@ const capped = (maxBytes: number): Transform => {
  * throws of its own passes through unchanged.
  */
 export const downloadGuarded = async <T>(sourceUrl: string, guards: DownloadGuards, consume: (body: Readable) => Promise<T>): Promise<T> => {
+  const { signal } = guards;
+  signal?.throwIfAborted();
   const deadline = Date.now() + guards.timeoutMs;
   const agents = oneShotAgents();
   let url = checkedUrl(sourceUrl);
+  let current: { destroy(error?: Error): void } | undefined;
+  // Destroyed with an error, the request fails the body it feeds (see below), so the consumer stops too.
+  const cut = () => current?.destroy(new Error('the download was stopped'));
+  signal?.addEventListener('abort', cut, { once: true });
   try {
     for (let redirects = 0; ; redirects++) {
       const remaining = deadline - Date.now();
@@ -99,7 +111,9 @@ export const downloadGuarded = async <T>(sourceUrl: string, guards: DownloadGuar
       }).catch((error: unknown) => {
         throw failureOf(error);
       });
+      current = request;
       try {
+        signal?.throwIfAborted();
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
         if (REDIRECT_STATUSES.has(status) && location) {
@@ -117,7 +131,11 @@ export const downloadGuarded = async <T>(sourceUrl: string, guards: DownloadGuar
         request.destroy();
       }
     }
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw error;
   } finally {
+    signal?.removeEventListener('abort', cut);
     agents.destroy();
   }
 };

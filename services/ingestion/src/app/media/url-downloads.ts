@@ -13,6 +13,8 @@ export interface UrlDownloadGuards {
   timeoutMs: number;
   /** Undefined allows any address (local development and tests). */
   isAllowedAddress: ((address: string) => boolean) | undefined;
+  /** The job's lease: a download in flight stops when it is lost. */
+  signal?: AbortSignal;
 }
 
 const REASON_TEXT: Record<DownloadFailureReason, (failure: DownloadFailure, guards: UrlDownloadGuards) => string> = {
