@@ -25,7 +25,7 @@ const freeSlug = async (em: EntityManager, tenantId: string, base: string): Prom
 const liveArtistNamed = (em: EntityManager, tenantId: string, name: string): Promise<Artist | null> =>
   em.findOne(Artist, { tenantId, deletedAt: null, sortName: name.toLowerCase() }, { orderBy: { createdAt: 'asc' } });
 
-/** Two imports naming one new artist at once: the loser of the race takes the winner's artist. */
+/** A slug taken by another artist between the look-up and the insert: tried again this many times. */
 const ATTEMPTS = 3;
 
 /**
@@ -36,11 +36,18 @@ const ATTEMPTS = 3;
 export const findOrCreateArtistByName = async (em: EntityManager, tenantId: string, name: string): Promise<Artist> => {
   const trimmed = name.trim();
   for (let attempt = 1; ; attempt += 1) {
-    const existing = await liveArtistNamed(em, tenantId, trimmed);
-    if (existing) return existing;
     try {
-      return await createArtist(em, tenantId, { name: trimmed, slug: await freeSlug(em, tenantId, slugOf(trimmed)) } as Parameters<typeof createArtist>[2]);
+      return await em.transactional(async (tx) => {
+        // Imports naming one new artist at once take turns here: without it, the second could miss
+        // the first's uncommitted artist, then find its slug taken once it is committed, and make
+        // a second artist of the same name under `slug-2`.
+        await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`artist-by-name:${tenantId}:${trimmed.toLowerCase()}`]);
+        const existing = await liveArtistNamed(tx, tenantId, trimmed);
+        if (existing) return existing;
+        return createArtist(tx, tenantId, { name: trimmed, slug: await freeSlug(tx, tenantId, slugOf(trimmed)) } as Parameters<typeof createArtist>[2]);
+      });
     } catch (error) {
+      // An artist of another name (created through the API meanwhile) took the slug: look again.
       if (!(error instanceof ArtistSlugTakenError) || attempt >= ATTEMPTS) throw error;
       em.clear();
     }
