@@ -1,5 +1,7 @@
 import { decodeCharacterReferences, findDocumentTexts } from '@sv/ddex';
-import { isUnstorableText, unstorableTextProblem } from '@sv/platform';
+// The text check alone, not the whole kit: this runs in the message's worker thread, which would
+// otherwise load the ORM, NATS and S3 clients for every message read.
+import { isUnstorableText, unstorableTextProblem } from '@sv/platform/text';
 
 /** A message full of NULs gets a bounded answer, not one entry per text. */
 const MAX_REPORTED_TEXTS = 20;
