@@ -11,8 +11,8 @@ export const SftpSupplier = defineEntity({
     tenantId: p.uuid(),
     tenantSlug: p.string().columnType('text'),
     /**
-     * `<slug>-<128 random bits>`: the drop root cannot be listed, so a supplier knows no folder
-     * but its own (see the README's production SFTP set-up).
+     * `<slug>-<128 random bits>`: the supplier's jail under the drop root, and the source of its
+     * system account's name (see the README's Security section, "SFTP drop folder").
      */
     folderName: p.string().columnType('text'),
     /** `ssh-ed25519 <base64>`: the public half of the key the operator command printed. */
