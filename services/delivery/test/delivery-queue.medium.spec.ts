@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { EffectiveStoreConfig, ReleaseSnapshot } from '@sv/contracts';
+import type { ReleaseSnapshot } from '@sv/contracts';
 import { openDatabase, type WorkQueue } from '@sv/platform';
 import { eventually } from '@sv/testing';
 import type { CataloguePort, SupplyChainPort, TenantPartyPort } from '../src/app/ports.ts';
@@ -14,6 +14,7 @@ import { openDirectorySession } from '../src/app/transports/directory-transport.
 import { StoreAccessRefused, type StoreSession } from '../src/app/transports/transport.ts';
 import { DELIVERY_ENTITIES, DELIVERY_MIGRATIONS, DELIVERY_SCHEMA } from '../src/db/index.ts';
 import { openDeliverySchema, silentLogger, storedRelease, type DeliverySchema } from './support/delivery-schema.ts';
+import { deezerStoreConfig } from './support/store-config.ts';
 
 /*
  * The delivery queue on the kit's work queue, on a real delivery schema with a real directory
@@ -28,21 +29,7 @@ let release: ReleaseSnapshot;
 const tenantId = randomUUID();
 const queues: WorkQueue[] = [];
 
-const config: EffectiveStoreConfig = {
-  dsp: { dsp_id: 7, slug: 'deezer', name: 'Deezer', ddex_party_id: 'PADPIDASV000000007', ern_version: '4.3', delivery_method: 'sftp', delivery_type: 'audio' },
-  status: 'submitted',
-  is_blocked: false,
-  territory_mode: 'include',
-  territory_codes: ['Worldwide'],
-  monetization_policy_codes: ['subscription_streaming'],
-  pricing_tier_code: 'front_line',
-  release_date: '2027-03-05',
-  rights: null,
-  sources: { territory_mode: 'default', territory_codes: 'default', monetization_policy_codes: 'default', pricing_tier_code: 'default', release_date: 'release', rights: 'default' },
-  deals: [
-    { policy_code: 'subscription_streaming', commercial_model_type: 'SubscriptionModel', use_types: ['OnDemandStream'], territory_codes: ['Worldwide'], excluded_territory_codes: [], start_date: '2027-03-05', price_type: null },
-  ],
-};
+const config = deezerStoreConfig();
 const catalogue: CataloguePort = { snapshot: async () => release, command: async () => 'done' };
 const supplyChain: SupplyChainPort = { resolvedConfig: async () => [config] };
 const parties: TenantPartyPort = { partyOf: async () => ({ tenant_id: tenantId, name: 'Demo Label', ddex_party_id: 'PADPIDA2026112469E' }) };

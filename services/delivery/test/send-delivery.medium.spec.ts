@@ -14,6 +14,7 @@ import { openDirectorySession } from '../src/app/transports/directory-transport.
 import type { StoreSession } from '../src/app/transports/transport.ts';
 import { openDeliverySchema, silentLogger, storedRelease, type DeliverySchema } from './support/delivery-schema.ts';
 import { readErn } from './support/ern-reading.ts';
+import { deezerStoreConfig } from './support/store-config.ts';
 
 /*
  * Attempts at a delivery, run by the real delivery queue on a real delivery schema with real
@@ -29,25 +30,9 @@ let validators: ErnValidators;
 const tenantId = randomUUID();
 let release: ReleaseSnapshot;
 
-const store = (overrides: Partial<EffectiveStoreConfig> = {}): EffectiveStoreConfig => ({
-  dsp: { dsp_id: 7, slug: 'deezer', name: 'Deezer', ddex_party_id: 'PADPIDASV000000007', ern_version: '4.3', delivery_method: 'sftp', delivery_type: 'audio' },
-  status: 'submitted',
-  is_blocked: false,
-  territory_mode: 'include',
-  territory_codes: ['Worldwide'],
-  monetization_policy_codes: ['subscription_streaming'],
-  pricing_tier_code: 'front_line',
-  release_date: '2027-03-05',
-  rights: null,
-  sources: { territory_mode: 'default', territory_codes: 'default', monetization_policy_codes: 'default', pricing_tier_code: 'default', release_date: 'release', rights: 'default' },
-  deals: [
-    { policy_code: 'subscription_streaming', commercial_model_type: 'SubscriptionModel', use_types: ['OnDemandStream'], territory_codes: ['Worldwide'], excluded_territory_codes: [], start_date: '2027-03-05', price_type: null },
-  ],
-  ...overrides,
-});
 
 /** What the other services answer this test: the release above and `config`, whatever asked. */
-let config: EffectiveStoreConfig = store();
+let config: EffectiveStoreConfig = deezerStoreConfig();
 const catalogue: CataloguePort = { snapshot: async () => release, command: async () => 'done' };
 const supplyChain: SupplyChainPort = { resolvedConfig: async () => [config] };
 const parties: TenantPartyPort = { partyOf: async () => ({ tenant_id: tenantId, name: 'Demo Label', ddex_party_id: 'PADPIDA2026112469E' }) };
@@ -110,7 +95,7 @@ afterAll(async () => {
 
 describe('one delivery attempt', () => {
   it('sends a valid bundle, records the attempt and the store’s stage with its event; the same version again is the same message', async () => {
-    config = store();
+    config = deezerStoreConfig();
     const first = await deliver('new', deps(toDirectory));
     expect(first.state).toBe('sent');
     const sent = await deliveryRow(first.id);
@@ -135,7 +120,7 @@ describe('one delivery attempt', () => {
   });
 
   it('never sends a message it cannot build: no deals left is a failed delivery at once, with the reason and its event', async () => {
-    config = store({ territory_codes: [], deals: [] });
+    config = deezerStoreConfig({ territory_codes: [], deals: [] });
     const before = await readdir(storeRoot());
     const claimed = await deliver('update', deps(toDirectory, { baseMs: 1, capMs: 5, maxAttempts: 5 }));
     expect(claimed.state).toBe('failed');
@@ -147,7 +132,7 @@ describe('one delivery attempt', () => {
   });
 
   it('retries a transport failure later, showing its error and next attempt time, and fails the delivery once its attempts are used up', async () => {
-    config = store();
+    config = deezerStoreConfig();
     const broken = async (): Promise<StoreSession> => {
       throw new Error('connect ECONNREFUSED 127.0.0.1:22');
     };
@@ -178,7 +163,7 @@ describe('one delivery attempt', () => {
     ['3.8.2', 14, 'napster', 'Napster'],
     ['4.2', 19, 'gaana', 'Gaana'],
   ] as const)('sends ERN %s to a store registered for it, validated with that version’s schema', async (ernVersion, dspId, slug, name) => {
-    config = store({ dsp: { ...store().dsp, dsp_id: dspId, slug, name, ern_version: ernVersion } });
+    config = deezerStoreConfig({ dsp: { ...deezerStoreConfig().dsp, dsp_id: dspId, slug, name, ern_version: ernVersion } });
     const claimed = await deliver('new', deps(toDirectory));
     expect(claimed.state).toBe('sent');
     const xml = await readFile(join(storeRoot(), claimed.batchId, release.upc, `${release.upc}.xml`), 'utf8');
@@ -188,7 +173,7 @@ describe('one delivery attempt', () => {
   });
 
   it('fails at once, sending nothing, when the store is registered for an ERN version the platform does not write', async () => {
-    config = store({ dsp: { ...store().dsp, ern_version: '3.7' } });
+    config = deezerStoreConfig({ dsp: { ...deezerStoreConfig().dsp, ern_version: '3.7' } });
     const before = await readdir(storeRoot());
     const claimed = await deliver('update', deps(toDirectory));
     expect(claimed.state).toBe('failed');
