@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { apiClient, spawnServiceProcess, startPlatform, startReceiver, type Receiver, type ServiceProcess, type TestPlatform } from '@sv/testing';
+import { callTool as call, mcpClients } from './support/mcp-clients.ts';
 
 /*
  * What a caller's arguments cannot make the MCP server do, against a real platform: climb out of
@@ -17,16 +15,9 @@ let mcpUrl: string;
 let key: string;
 let artistKey: string;
 let receiver: Receiver;
-const openClients: Client[] = [];
 
-const connect = async (headers: Record<string, string> = {}): Promise<Client> => {
-  const client = new Client({ name: 'mcp-untrusted-e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers } }));
-  openClients.push(client);
-  return client;
-};
+const { connect, closeAll } = mcpClients('mcp-untrusted-e2e', () => mcpUrl);
 
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 beforeAll(async () => {
   platform = await startPlatform();
@@ -47,7 +38,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.allSettled(openClients.map((client) => client.close()));
+  await closeAll();
   await mcp?.stop();
   await receiver?.close();
   await platform?.stop();

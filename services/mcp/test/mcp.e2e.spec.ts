@@ -2,11 +2,10 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ROUTES } from '@sv/contracts';
 import { apiClient, spawnServiceProcess, startPlatform, type ServiceProcess, type TestPlatform } from '@sv/testing';
+import { callTool as call, mcpClients } from './support/mcp-clients.ts';
 
 /*
  * The MCP server as an agent meets it: its own process, spoken to with the SDK's client over
@@ -21,16 +20,9 @@ let productionKey: string;
 let sandboxKey: string;
 let imageHost: Server;
 let imageUrl: string;
-const openClients: Client[] = [];
 
-const connect = async (headers: Record<string, string> = {}): Promise<Client> => {
-  const client = new Client({ name: 'mcp-e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers } }));
-  openClients.push(client);
-  return client;
-};
+const { connect, closeAll } = mcpClients('mcp-e2e', () => mcpUrl);
 
-const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
 
 const structured = (result: CallToolResult) => result.structuredContent as { status: number; body: any; error?: string };
 
@@ -64,7 +56,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.allSettled(openClients.map((client) => client.close()));
+  await closeAll();
   await mcp?.stop();
   await new Promise<void>((resolve) => (imageHost ? imageHost.close(() => resolve()) : resolve()));
   await Promise.allSettled([production?.stop(), sandbox?.stop()]);

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Messages } from '@sv/contracts';
 import { MONEY_ADMINS, MONEY_PRINCIPALS, OWN_ARTIST_OR_MONEY_ADMINS, apiClient, spawnServiceProcess, type MoneyPrincipal, startPlatform, type ServiceProcess, type TestPlatform } from '@sv/testing';
+import { callTool, mcpClients } from './support/mcp-clients.ts';
 
 /*
  * Money through the MCP server, which calls the gateway with the caller's key: a withdrawal and a
@@ -16,8 +14,7 @@ type Api = ReturnType<typeof apiClient>;
 let platform: TestPlatform;
 let mcp: ServiceProcess;
 let mcpUrl: string;
-const openClients: Client[] = [];
-
+const { connect, closeAll } = mcpClients('mcp-money-e2e', () => mcpUrl);
 
 const rawKeys = {} as Record<MoneyPrincipal, string>;
 let owner: Api;
@@ -28,13 +25,8 @@ const expectStatus = (response: { status: number; text: string }, status: number
   if (response.status !== status) throw new Error(`${what}: ${response.status} ${response.text}`);
 };
 
-const callTool = async (key: string, name: string, args: Record<string, unknown>) => {
-  const client = new Client({ name: 'mcp-money-e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
-  openClients.push(client);
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  return result.structuredContent as { status: number; body: any };
-};
+const callToolWithKey = async (key: string, name: string, args: Record<string, unknown>) =>
+  (await callTool(await connect({ authorization: `Bearer ${key}` }), name, args)).structuredContent as { status: number; body: any };
 
 /** Available balances: the workspace's (the owner's view) and the artist's (its key's view). */
 const balances = async () => ({
@@ -98,7 +90,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.allSettled(openClients.map((client) => client.close()));
+  await closeAll();
   await mcp?.stop();
   await platform?.stop();
 }, 180_000);
@@ -106,7 +98,7 @@ afterAll(async () => {
 describe('create_royalties_withdrawals (POST /royalties/withdrawals)', () => {
   it.each(MONEY_PRINCIPALS.map((who) => [who, OWN_ARTIST_OR_MONEY_ADMINS.includes(who)] as const))('%s: allowed %s', async (who, allowed) => {
     const before = await balances();
-    const result = await callTool(rawKeys[who], 'create_royalties_withdrawals', { amount_usd: 10 });
+    const result = await callToolWithKey(rawKeys[who], 'create_royalties_withdrawals', { amount_usd: 10 });
     const after = await balances();
     if (!allowed) {
       expect([result.status, result.body?.error]).toEqual([403, Messages.forbidden]);
@@ -131,7 +123,7 @@ describe('create_finance_payouts (POST /finance/payouts)', () => {
     // Refusals change nothing, so they share one payable period; each allowed payout gets its own.
     const target = allowed ? await payablePeriod() : await (shared ??= payablePeriod());
     const before = await payouts();
-    const result = await callTool(rawKeys[who], 'create_finance_payouts', { period_id: target.periodId });
+    const result = await callToolWithKey(rawKeys[who], 'create_finance_payouts', { period_id: target.periodId });
     if (!allowed) {
       expect([result.status, result.body?.error]).toEqual([403, Messages.forbidden]);
       expect([await payouts(), await payeeStatus(target.payeeStatementId)]).toEqual([before, 'approved']);
