@@ -24,6 +24,7 @@ export default {
     project('contracts', '<rootDir>/packages/contracts'),
     project('platform', '<rootDir>/packages/platform'),
     project('ddex', '<rootDir>/packages/ddex'),
+    project('reports', '<rootDir>/packages/reports'),
     project('gateway', '<rootDir>/services/gateway'),
     project('catalogue', '<rootDir>/services/catalogue'),
     project('supply-chain', '<rootDir>/services/supply-chain'),

@@ -1,0 +1,194 @@
+import type { Readable } from 'node:stream';
+import { ReportFileError } from '../report-file-error.ts';
+import { textLines, type TextLine } from '../text/text-lines.ts';
+import { DsrBlock } from './dsr-block.ts';
+import { checkFooter, type FooterTotals } from './dsr-footer.ts';
+import { readHeader, type DsrHeader } from './dsr-header.ts';
+import { DSR_PROFILES, findProfile, type DsrProfile } from './dsr-profiles.ts';
+import { splitRecord, unescapeCell, type DsrRecord } from './dsr-record.ts';
+import { DsrSummaries, type DsrSummary } from './dsr-summaries.ts';
+import { addLicensorShare, singleRecordUsage, usageByReference, usageWithRevenue, type UsageContext } from './dsr-usages.ts';
+import type { UsageRow } from './usage-row.ts';
+
+/*
+ * DDEX DSR flat files: HEAD, summary records, blocks of releases, resources and their usages, and
+ * a footer that counts them. Lines starting with `#` are comments. Read in one pass, one line held
+ * at a time: what the file says of itself is answered at once, its usages as they are read.
+ */
+
+const COMMENT = '#';
+
+/** What was read of a file once its rows have all been read. */
+export interface DsrFileFacts {
+  messageId: string;
+  fileNumber: number;
+  numberOfFiles: number;
+  lines: number;
+  blocks: number;
+  rows: number;
+  /** Every record type met, as written, with how many times (comments not counted). */
+  recordCounts: Record<string, number>;
+  /** The record types this reader does not use in the file's profile, with how many times. */
+  ignoredRecords: Record<string, number>;
+  summaries: DsrSummary[];
+  footer: FooterTotals;
+}
+
+export interface DsrReport {
+  format: 'dsr';
+  header: DsrHeader;
+  profile: DsrProfile;
+  /** The usage rows, one at a time; read once. A refusal met on the way ends the reading with a ReportFileError. */
+  rows: AsyncIterable<UsageRow>;
+  /** What the file held; throws until every row has been read. */
+  facts(): DsrFileFacts;
+}
+
+const listed = (counts: Map<string, number>): string => [...counts].map(([type, count]) => `${type} ${count}`).join(', ');
+
+/** A file's records one at a time, with the number of its last line seen (comments and blank lines too). */
+const recordsOf = (lines: AsyncGenerator<TextLine>) => {
+  const seen = { lines: 0 };
+  async function* records(): AsyncGenerator<DsrRecord> {
+    for await (const { number, text } of lines) {
+      seen.lines = number;
+      if (text.trim() === '' || text.startsWith(COMMENT)) continue;
+      yield splitRecord(text, number);
+    }
+  }
+  return { records: records(), seen };
+};
+
+const unknownProfile = async (header: DsrHeader, records: AsyncGenerator<DsrRecord>): Promise<never> => {
+  const counts = new Map<string, number>([['HEAD', 1]]);
+  for await (const record of records) counts.set(record.type, (counts.get(record.type) ?? 0) + 1);
+  throw new ReportFileError(
+    { line: header.line, column: 3, field: 'Profile' },
+    `the profile ${JSON.stringify(header.profile)} version ${JSON.stringify(header.profileVersion)} is not one this reader knows ` +
+      `(${DSR_PROFILES.map((profile) => profile.id).join(', ')}, versions 1.x); the file holds ${listed(counts)}`,
+  );
+};
+
+/**
+ * Opens a DSR flat file: reads its HEAD record (refusing a file without one, and a profile it
+ * does not know after reading the rest to name the record types it holds), then hands out its
+ * usage rows as they are read. The footer's counts are checked at the end, and a file that
+ * yields no usage row at all is refused rather than read as empty.
+ */
+export const openDsrReport = async (source: Readable): Promise<DsrReport> => {
+  const { records, seen } = recordsOf(textLines(source));
+  let header: DsrHeader;
+  let profile: DsrProfile;
+  try {
+    const first = await records.next();
+    if (first.done || first.value.family !== 'HEAD') {
+      throw new ReportFileError({ line: first.done ? 1 : first.value.line, column: 1, field: 'RecordType' }, 'a DSR flat file starts with its HEAD record');
+    }
+    header = readHeader(first.value);
+    profile = findProfile(header.profile, header.profileVersion) ?? (await unknownProfile(header, records));
+  } catch (error) {
+    await records.return(undefined);
+    throw error;
+  }
+
+  let facts: DsrFileFacts | null = null;
+  const recordCounts = new Map<string, number>([['HEAD', 1]]);
+  const ignored = new Map<string, number>();
+  const summaries = new DsrSummaries();
+
+  async function* rows(): AsyncGenerator<UsageRow> {
+    const context: UsageContext = { header, summaries, block: null };
+    let blocks = 0;
+    let yielded = 0;
+    let pending: UsageRow | null = null;
+    let footer: { record: DsrRecord; totals: FooterTotals } | null = null;
+    try {
+      for await (const record of records) {
+        recordCounts.set(record.type, (recordCounts.get(record.type) ?? 0) + 1);
+        if (footer) throw new ReportFileError({ line: record.line, column: 1, field: 'RecordType' }, `no record may follow the ${footer.record.type} record`);
+        const family = record.family;
+        if (family === 'HEAD') throw new ReportFileError({ line: record.line, column: 1, field: 'RecordType' }, 'a DSR flat file has one HEAD record');
+        // A usage's licensor shares follow it: the usage is handed out once a record of another kind comes.
+        if (family === 'LI01' && profile.details.has(family)) {
+          if (!pending) throw new ReportFileError({ line: record.line, column: 1, field: 'RecordType' }, 'a LI01 record follows the usage record it shares out');
+          pending = addLicensorShare(pending, record);
+          continue;
+        }
+        if (pending && family !== 'MW01') {
+          yielded += 1;
+          yield pending;
+          pending = null;
+        }
+        if (family === profile.footer) {
+          footer = { record, totals: checkFooter(record, { lines: seen.lines, summaries: summaries.count, blocks, wholeReport: header.numberOfFiles === 1 }) };
+          continue;
+        }
+        if (profile.summaries.has(family)) {
+          if (context.block) throw new ReportFileError({ line: record.line, column: 1, field: 'RecordType' }, 'summary records come before the first block');
+          summaries.add(record);
+          continue;
+        }
+        const read = profile.catalogue.has(family) || profile.usages.has(family) || profile.details.has(family);
+        if (!read) {
+          ignored.set(record.type, (ignored.get(record.type) ?? 0) + 1);
+          continue;
+        }
+        if (family !== 'SR08') {
+          const blockId = unescapeCell(record.raw[1] ?? '').trim();
+          if (blockId === '') throw new ReportFileError({ line: record.line, column: 2, field: 'BlockId' }, 'is required');
+          if (blockId !== context.block?.id) {
+            context.block = new DsrBlock(blockId);
+            blocks += 1;
+          }
+        }
+        const block = context.block!;
+        if (family === 'RE01' || family === 'RE03') block.addRelease(record);
+        else if (family === 'RE02') block.addSubRelease(record);
+        else if (family === 'AS01' || family === 'AS02' || family === 'AS03') block.addResource(record);
+        else if (family === 'CU01') block.addCue(record);
+        else if (family === 'RU01' || family === 'RU02') block.addUserReleases(record);
+        else if (family === 'SU03') pending = usageWithRevenue(record, context);
+        else if (family === 'SR08') {
+          yielded += 1;
+          yield singleRecordUsage(record, context);
+        } else {
+          yielded += 1;
+          yield usageByReference(record, context);
+        }
+      }
+      if (!footer) throw new ReportFileError({ line: seen.lines + 1, column: 1, field: 'RecordType' }, `the file ends without its ${profile.footer} record: it was cut short`);
+      if (yielded === 0) {
+        throw new ReportFileError(
+          {},
+          `the ${header.profile} ${header.profileVersion} file yields no usage rows: it holds ${listed(recordCounts)}, ` +
+            `and its usages are read from ${[...profile.usages].join(', ')} records`,
+        );
+      }
+      facts = {
+        messageId: header.messageId,
+        fileNumber: header.fileNumber,
+        numberOfFiles: header.numberOfFiles,
+        lines: seen.lines,
+        blocks,
+        rows: yielded,
+        recordCounts: Object.fromEntries(recordCounts),
+        ignoredRecords: Object.fromEntries(ignored),
+        summaries: summaries.all(),
+        footer: footer.totals,
+      };
+    } finally {
+      await records.return(undefined);
+    }
+  }
+
+  return {
+    format: 'dsr',
+    header: header!,
+    profile: profile!,
+    rows: rows(),
+    facts: () => {
+      if (!facts) throw new Error('the facts of a DSR file are known once all its rows have been read');
+      return facts;
+    },
+  };
+};

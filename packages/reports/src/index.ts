@@ -1,0 +1,16 @@
+export { ReportFileError, type ReportPlace } from './report-file-error.ts';
+export { detectReportFormat, type DetectedFormat } from './report-format.ts';
+export { LONGEST_LINE } from './text/text-lines.ts';
+export { addDecimals, decimalToMicros, normaliseDecimal } from './values/decimal.ts';
+export { formatMicros, parseMicros } from './values/micros.ts';
+export { openDsrReport, type DsrFileFacts, type DsrReport } from './dsr/dsr-report.ts';
+export { checkMultiFileReport } from './dsr/multi-file.ts';
+export { DSR_PROFILES, type DsrProfile, type DsrProfileId } from './dsr/dsr-profiles.ts';
+export type { DsrHeader } from './dsr/dsr-header.ts';
+export type { DsrSummary } from './dsr/dsr-summaries.ts';
+export { MOST_CELLS } from './dsr/dsr-record.ts';
+export type { UsageKind, UsageRow, UserReleaseUsage } from './dsr/usage-row.ts';
+export { CSV_LAYOUTS, openCsvReport } from './csv/platform-csv.ts';
+export { STREAM_COUNTS, zeroCounts, type ChartRecord, type OpenedCsvReport, type PlaylistRecord, type ReportKind, type ReportRecords, type StreamCount, type StreamRecord } from './csv/platform-records.ts';
+export { csvSalesLines, type LocatedSalesLine } from './csv/sales-csv.ts';
+export { checkSalesLine, LARGEST_LINE_MICROS, readSalesHeader, SALES_COLUMNS, type LineCheck, type RawSalesLine, type SalesColumn, type SalesLine } from './csv/sales-lines.ts';
