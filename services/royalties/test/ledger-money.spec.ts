@@ -1,18 +1,8 @@
 import { decimalPlaces, plainDecimal } from '@sv/contracts';
-import {
-  allocateCents,
-  centsToUsd,
-  decimalToMinor,
-  floorMicrosToCents,
-  microsToNumber,
-  minorToDecimal,
-  numberToMinor,
-  roundMicrosToCents,
-} from '../src/app/ledger/money.ts';
-import { approvalLegs } from '../src/app/statements/statement-settlement.ts';
+import { centsToUsd, decimalToMinor, microsToNumber, minorToDecimal, numberToMinor, roundMicrosToCents } from '../src/app/ledger/money.ts';
 import { addBusinessDays } from '../src/app/withdrawals/business-days.ts';
 
-/* The money arithmetic: decimal text to integer units and back, floors, rounding and the remainder. */
+/* The money arithmetic: decimal text to integer units and back, and rounding to cents. */
 
 describe('numbers as written', () => {
   it('writes a JSON number out as plain decimal text, exponents expanded', () => {
@@ -66,72 +56,12 @@ describe('decimal text and integer units', () => {
 });
 
 describe('cents from micro-units', () => {
-  it('floors toward negative infinity', () => {
-    expect(floorMicrosToCents(12_345n)).toBe(1n);
-    expect(floorMicrosToCents(9_999n)).toBe(0n);
-    expect(floorMicrosToCents(10_000n)).toBe(1n);
-    expect(floorMicrosToCents(-1n)).toBe(-1n);
-    expect(floorMicrosToCents(-10_000n)).toBe(-1n);
-    expect(floorMicrosToCents(-15_000n)).toBe(-2n);
-  });
-
   it('rounds half away from zero', () => {
     expect(roundMicrosToCents(4_999n)).toBe(0n);
     expect(roundMicrosToCents(5_000n)).toBe(1n);
     expect(roundMicrosToCents(-5_000n)).toBe(-1n);
     expect(roundMicrosToCents(-4_999n)).toBe(0n);
     expect(roundMicrosToCents(1_234_565_000n)).toBe(123_457n);
-  });
-});
-
-describe('allocating a statement in cents', () => {
-  it('gives each payee its floor and the rounding remainder to the stated place, never losing or inventing a cent', () => {
-    // 0.333333 three times: total 0.999999 rounds to 1.00; floors 0.33 each leave 0.01.
-    const thirds = allocateCents(['a', 'b', 'c'].map((payee) => ({ payee, micros: 333_333n })));
-    expect(thirds.total).toBe(100n);
-    expect(thirds.shares.map((share) => share.cents)).toEqual([33n, 33n, 33n]);
-    expect(thirds.remainder).toBe(1n);
-
-    // 10.005 + 20.005 + 0.004 = 30.014 → 30.01; floors 10.00 + 20.00 + 0.00 leave 0.01.
-    const odd = allocateCents([
-      { payee: 'a', micros: 10_005_000n },
-      { payee: 'b', micros: 20_005_000n },
-      { payee: 'c', micros: 4_000n },
-    ]);
-    expect([odd.total, odd.remainder, ...odd.shares.map((share) => share.cents)]).toEqual([3001n, 1n, 1000n, 2000n, 0n]);
-  });
-
-  it('keeps the remainder between zero and one cent per payee, with negative adjustments too', () => {
-    const cases = [
-      [1n, 2n, 3n],
-      [-15_000n, 30_001n],
-      [-1n, -1n, -1n],
-      [9_999n, 9_999n, 9_999n, 9_999n],
-      [123_456_789n, -987_654n, 5_000n, 4_999n],
-    ];
-    for (const micros of cases) {
-      const allocation = allocateCents(micros.map((value, index) => ({ payee: index, micros: value })));
-      const posted = allocation.shares.reduce((sum, share) => sum + share.cents, 0n) + allocation.remainder;
-      expect(posted).toBe(allocation.total);
-      expect(allocation.remainder >= 0n && allocation.remainder <= BigInt(micros.length)).toBe(true);
-    }
-  });
-
-  it('posts an approval journal that sums to zero, the remainder on the tenant', () => {
-    const { legs, total } = approvalLegs([
-      { payee: { type: 'artist', id: 'a' }, micros: 333_333n },
-      { payee: { type: 'artist', id: 'b' }, micros: 333_333n },
-      { payee: { type: 'tenant', id: null }, micros: 333_333n },
-    ]);
-    expect(total).toBe(100n);
-    expect(legs.reduce((sum, leg) => sum + leg.amount, 0n)).toBe(0n);
-    expect(legs.map((leg) => [leg.account, leg.payee.type, leg.amount])).toEqual([
-      ['royalty_income', 'tenant', -100n],
-      ['payee_pending', 'artist', 33n],
-      ['payee_pending', 'artist', 33n],
-      ['payee_pending', 'tenant', 33n],
-      ['payee_pending', 'tenant', 1n],
-    ]);
   });
 });
 

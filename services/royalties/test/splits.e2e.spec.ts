@@ -60,11 +60,49 @@ describe('track splits', () => {
     for (const percentages of [[50, 49.98], [50, 50.02], [99]]) {
       const splits = percentages.map((percentage, index) => ({ name: `Payee ${index}`, email: `payee${index}@example.com`, percentage }));
       const response = await world.a.owner(splitsOf(trackId), { method: 'PUT', body: { splits } });
-      expect([percentages, response.status, response.body.errors?.splits]).toEqual([percentages, 422, [Messages.splitsSum]]);
+      expect([percentages, response.status, response.body.error, response.body.errors?.splits]).toEqual([percentages, 422, Messages.splitsSum, [Messages.splitsSum]]);
     }
     // Within 0.01 is accepted (three thirds of 33.33 sum to 99.99).
     const thirds = [0, 1, 2].map((index) => ({ name: `Third ${index}`, email: `third${index}@example.com`, percentage: 33.33 }));
     expect((await world.a.owner(splitsOf(release.tracks[0]!.id), { method: 'PUT', body: { splits: thirds } })).status).toBe(200);
+    expect((await world.a.owner(splitsOf(trackId))).body.splits).toEqual(before);
+  });
+
+  it('keeps percentages of up to four decimals exactly: three of 33.333 (99.999) are accepted and read back as sent', async () => {
+    const trackId = release.tracks[0]!.id;
+    const splits = [
+      { name: 'Nova', artist_id: world.a.artistId, percentage: 33.333 },
+      { name: 'Orbit', artist_id: world.a.otherArtistId, percentage: '33.333' },
+      { name: 'Session player', email: 'player@example.com', percentage: 33.333 },
+    ];
+    const put = await world.a.owner(splitsOf(trackId), { method: 'PUT', body: { splits } });
+    expect(put.status).toBe(200);
+    expect(put.body.splits.map((row: { percentage: number }) => row.percentage)).toEqual([33.333, 33.333, 33.333]);
+    expect((await world.a.artist(splitsOf(trackId))).body.splits.map((row: { percentage: number }) => row.percentage)).toEqual([33.333, 33.333, 33.333]);
+
+    const finest = [12.3456, 87.6544].map((percentage, index) => ({ name: `Payee ${index}`, email: `payee${index}@example.com`, percentage }));
+    expect((await world.a.owner(splitsOf(trackId), { method: 'PUT', body: { splits: finest } })).status).toBe(200);
+    expect((await world.a.owner(splitsOf(trackId))).body.splits.map((row: { percentage: number }) => row.percentage)).toEqual([12.3456, 87.6544]);
+  });
+
+  it('refuses 50 + 49 with the spec message as the error, and a percentage of five decimals at its row', async () => {
+    const trackId = release.tracks[0]!.id;
+    const before = (await world.a.owner(splitsOf(trackId))).body.splits;
+    const short = await world.a.owner(splitsOf(trackId), {
+      method: 'PUT',
+      body: { splits: [{ name: 'Nova', artist_id: world.a.artistId, percentage: 50 }, { name: 'Producer', email: 'producer@example.com', percentage: 49 }] },
+    });
+    expect(short.status).toBe(422);
+    expect(short.body.error).toBe('Split percentages must sum to 100.');
+    expect(short.body.errors).toEqual({ splits: [Messages.splitsSum] });
+
+    const fine = await world.a.owner(splitsOf(trackId), {
+      method: 'PUT',
+      body: { splits: [{ name: 'Nova', artist_id: world.a.artistId, percentage: 33.33333 }, { name: 'Producer', email: 'producer@example.com', percentage: 66.66667 }] },
+    });
+    expect(fine.status).toBe(422);
+    expect(Object.keys(fine.body.errors)).toEqual(['splits.0.percentage', 'splits.1.percentage']);
+    expect(fine.body.error).not.toBe(Messages.splitsSum);
     expect((await world.a.owner(splitsOf(trackId))).body.splits).toEqual(before);
   });
 

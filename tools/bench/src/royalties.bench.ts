@@ -83,7 +83,7 @@ const seedSplits = async (databaseUrl: string, tenantId: string, trackIds: strin
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const shares = [3333, 3333, 3334];
+    const shares = [333_300, 333_300, 333_400];
     for (let start = 0; start < trackIds.length; start += 1_000) {
       const values: unknown[] = [];
       const rows: string[] = [];
@@ -96,7 +96,7 @@ const seedSplits = async (databaseUrl: string, tenantId: string, trackIds: strin
         });
       }
       await client.query(
-        `insert into "royalties"."track_split" ("id", "tenant_id", "track_id", "position", "payee_type", "artist_id", "user_id", "writer_id", "name", "email", "share_hundredths", "created_at", "deleted_at") values ${rows.join(', ')}`,
+        `insert into "royalties"."track_split" ("id", "tenant_id", "track_id", "position", "payee_type", "artist_id", "user_id", "writer_id", "name", "email", "share_millionths", "created_at", "deleted_at") values ${rows.join(', ')}`,
         values,
       );
     }

@@ -15,6 +15,7 @@ import { Migration20261202000200_statements_ledger } from './migrations/Migratio
 import { Migration20261202000500_finance } from './migrations/Migration20261202000500_finance.ts';
 import { Migration20261202000600_line_streams } from './migrations/Migration20261202000600_line_streams.ts';
 import { Migration20261202000700_statement_documents } from './migrations/Migration20261202000700_statement_documents.ts';
+import { Migration20261202000800_split_millionths } from './migrations/Migration20261202000800_split_millionths.ts';
 
 /** The royalties service's own Postgres schema; no other service reads or writes it. */
 export const ROYALTIES_SCHEMA = 'royalties';
@@ -29,4 +30,5 @@ export const ROYALTIES_MIGRATIONS = [
   { name: 'Migration20261202000500_finance', class: Migration20261202000500_finance },
   { name: 'Migration20261202000600_line_streams', class: Migration20261202000600_line_streams },
   { name: 'Migration20261202000700_statement_documents', class: Migration20261202000700_statement_documents },
+  { name: 'Migration20261202000800_split_millionths', class: Migration20261202000800_split_millionths },
 ];

@@ -1,6 +1,7 @@
 import { RoyaltyOperation, SplitsBody } from '@sv/contracts';
-import { assertCan, ok, parseOrThrow, type OperationTable } from '@sv/platform';
+import { assertCan, ok, parseFields, type OperationTable } from '@sv/platform';
 import { presentSplits } from '../app/splits/split.presenter.ts';
+import { SplitsRefusedError } from '../app/splits/splits.errors.ts';
 import { readSplits, replaceSplits } from '../app/splits/splits.service.ts';
 import type { RoyaltiesContext } from '../royalties-context.ts';
 
@@ -13,9 +14,10 @@ export const splitOperations = ({ orm, catalogue }: RoyaltiesContext): Operation
   },
   [RoyaltyOperation.splitsSet]: async (request) => {
     assertCan(request.principal, 'splits.set');
-    const body = parseOrThrow(SplitsBody, request.body);
+    const body = parseFields(SplitsBody, request.body);
+    if (!body.ok) throw new SplitsRefusedError(body.fields);
     const trackId = request.params.uuid ?? '';
-    const rows = await replaceSplits(orm.em.fork(), catalogue, request.principal, trackId, body);
+    const rows = await replaceSplits(orm.em.fork(), catalogue, request.principal, trackId, body.data);
     return ok(presentSplits(trackId, rows));
   },
 });

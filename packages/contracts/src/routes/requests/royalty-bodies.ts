@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { OwnershipShare, shareInHundredths } from '../../credits.ts';
 import { Messages } from '../../messages.ts';
 import { decimalPlaces } from '../../royalties.ts';
+import { millionthsOfPercentage, MILLIONTHS_PER_PERCENT, SplitPercentage } from '../../split-percentage.ts';
+
+// A split's percentage travels with the split body that carries it.
+export { millionthsToPercentage, percentageInMillionths, SplitPercentage, SPLIT_PERCENTAGE_DECIMALS } from '../../split-percentage.ts';
 
 /** Smallest withdrawal, in US dollars (spec, Limits). */
 export const MINIMUM_WITHDRAWAL_USD = 10;
@@ -68,7 +71,7 @@ const split = z
     artist_id: payeeId('artist_id'),
     user_id: payeeId('user_id'),
     writer_id: payeeId('writer_id'),
-    percentage: OwnershipShare,
+    percentage: SplitPercentage,
   })
   .superRefine((row, context) => {
     const ids = (['artist_id', 'user_id', 'writer_id'] as const).filter((field) => row[field]);
@@ -80,11 +83,20 @@ const split = z
 export const SPLIT_PAYEE_TYPES = ['artist', 'user', 'writer', 'external'] as const;
 export type SplitPayeeType = (typeof SPLIT_PAYEE_TYPES)[number];
 
-/** PUT /tracks/{uuid}/splits: the whole set; percentages must sum to 100 within 0.01. */
+/** How far from 100 the percentages may sum (the spec's 0.01), in millionths of the whole. */
+const SPLITS_SUM_TOLERANCE = 0.01 * MILLIONTHS_PER_PERCENT;
+
+/**
+ * PUT /tracks/{uuid}/splits: the whole set; percentages (up to four decimals each) must sum to 100
+ * within 0.01, judged on their exact millionths, so three of 33.333 (99.999) pass and 50 + 49 does not.
+ */
 export const SplitsBody = z
   .object({ splits: z.array(split).min(1, 'Send at least one split.').max(100, 'At most 100 splits.') })
   .superRefine((body, context) => {
-    const total = body.splits.reduce((sum, row) => sum + shareInHundredths(row.percentage), 0);
-    if (Math.abs(total - 10_000) > 1) context.addIssue({ code: 'custom', path: ['splits'], message: Messages.splitsSum });
+    const shares = body.splits.map((row) => millionthsOfPercentage(row.percentage));
+    // A row whose percentage is refused says so itself; a sum of it would mean nothing.
+    if (shares.some((share) => share === undefined)) return;
+    const total = shares.reduce<number>((sum, share) => sum + share!, 0);
+    if (Math.abs(total - 100 * MILLIONTHS_PER_PERCENT) > SPLITS_SUM_TOLERANCE) context.addIssue({ code: 'custom', path: ['splits'], message: Messages.splitsSum });
   });
 export type SplitsBody = z.infer<typeof SplitsBody>;

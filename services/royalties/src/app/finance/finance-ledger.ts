@@ -1,13 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PayeeStatement } from '../../db/entities/payee-statement.entity.ts';
-import { postJournal, TENANT_PAYEE, type Payee } from '../ledger/ledger.ts';
+import { ledgerPayee, postJournal, TENANT_PAYEE, type Payee } from '../ledger/ledger.ts';
 
 /** The ledger's payee of a payee statement: a split's artist, user, writer or external payee, or the workspace. */
-export const ledgerPayeeOf = (row: PayeeStatement): Payee => {
-  if ((row.payeeType === 'artist' || row.payeeType === 'user' || row.payeeType === 'writer') && row.payeeId) return { type: row.payeeType, id: row.payeeId };
-  if (row.payeeType === 'external' && row.email) return { type: 'external', id: null, email: row.email.toLowerCase() };
-  return TENANT_PAYEE;
-};
+export const ledgerPayeeOf = (row: PayeeStatement): Payee => ledgerPayee({ type: row.payeeType, id: row.payeeId ?? null, email: row.email ?? null });
 
 /** Approving a payee statement credits its payee as pending, out of the workspace's royalty income. */
 export const postPayeeStatementApproval = (tx: EntityManager, row: PayeeStatement): string =>

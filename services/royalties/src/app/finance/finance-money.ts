@@ -37,28 +37,3 @@ export const roundMicrosToMinor = (micros: bigint): bigint => {
   const quotient = micros / MICROS_PER_MINOR;
   return micros % MICROS_PER_MINOR >= MICROS_PER_MINOR / 2n ? quotient + 1n : quotient;
 };
-
-/**
- * Splits `total` units among weights by the largest-remainder method: each weight gets the floor
- * of its exact share total * weight / sum, and the units left over (fewer than there are weights)
- * go one each to the weights whose exact share lost the most, ties to the larger weight, then to
- * the earlier one. The parts always sum to `total`: nothing is lost or invented. Weights need not
- * sum to anything in particular (a split of three 33.33 % is 9999 hundredths).
- */
-export const allocate = (total: bigint, weights: readonly bigint[]): bigint[] => {
-  if (total < 0n) throw new RangeError('Only a non-negative amount is allocated.');
-  if (weights.some((weight) => weight < 0n)) throw new RangeError('Weights must not be negative.');
-  const sum = weights.reduce((acc, weight) => acc + weight, 0n);
-  if (weights.length === 0 || sum === 0n) throw new RangeError('Nothing to allocate to.');
-  const parts = weights.map((weight) => (total * weight) / sum);
-  let left = total - parts.reduce((acc, part) => acc + part, 0n);
-  const order = weights
-    .map((weight, index) => ({ index, weight, lost: (total * weight) % sum }))
-    .sort((a, b) => (a.lost !== b.lost ? (b.lost > a.lost ? 1 : -1) : a.weight !== b.weight ? (b.weight > a.weight ? 1 : -1) : a.index - b.index));
-  for (const { index } of order) {
-    if (left === 0n) break;
-    parts[index]! += 1n;
-    left -= 1n;
-  }
-  return parts;
-};

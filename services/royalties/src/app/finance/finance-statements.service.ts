@@ -6,12 +6,12 @@ import { FinancePeriod } from '../../db/entities/finance-period.entity.ts';
 import { FinanceStatement } from '../../db/entities/finance-statement.entity.ts';
 import { PayeeStatement } from '../../db/entities/payee-statement.entity.ts';
 import { SalesReport } from '../../db/entities/sales-report.entity.ts';
-import { TrackSplit } from '../../db/entities/track-split.entity.ts';
+import { allocateToPayees, type AllocationLine } from '../allocation/payee-allocation.ts';
+import { splitsInForce } from '../allocation/splits-in-force.ts';
 import { isStorable } from '../ledger/money.ts';
 import { FinanceStateError, PayeeStatementNotFoundError, PeriodTotalOutOfRangeError, StatementNotFoundError } from './finance.errors.ts';
 import { postPayeeStatementApproval } from './finance-ledger.ts';
 import { roundMicrosToMinor } from './finance-money.ts';
-import { payeeAmounts, type MatchedSales, type SplitShare } from './payee-shares.ts';
 import { findPeriod, UUID } from './periods.service.ts';
 
 const NEWEST_FIRST = [
@@ -46,7 +46,7 @@ export const payeeStatementEvent = (row: PayeeStatement) => ({
 });
 
 /** The matched sales of a period, summed per recording (a track, or a release matched by UPC only). */
-const matchedSalesOf = async (tx: EntityManager, tenantId: string, periodId: string): Promise<MatchedSales[]> => {
+const matchedSalesOf = async (tx: EntityManager, tenantId: string, periodId: string): Promise<AllocationLine[]> => {
   const rows = await tx.execute<{ track_id: string | null; artist_id: string | null; micros: string }[]>(
     `select r."track_id", r."artist_id", sum(r."amount_micros")::text as "micros"
        from "royalties"."sales_report_row" r
@@ -57,26 +57,6 @@ const matchedSalesOf = async (tx: EntityManager, tenantId: string, periodId: str
     [tenantId, periodId],
   );
   return rows.map((row) => ({ trackId: row.track_id, artistId: row.artist_id, micros: BigInt(row.micros) }));
-};
-
-const splitsOf = async (tx: EntityManager, tenantId: string, trackIds: string[]): Promise<Map<string, SplitShare[]>> => {
-  const splits = new Map<string, SplitShare[]>();
-  if (trackIds.length === 0) return splits;
-  const rows = await tx.find(TrackSplit, { tenantId, trackId: { $in: trackIds }, deletedAt: null }, { orderBy: { trackId: 'asc', position: 'asc' } });
-  for (const row of rows) {
-    const list = splits.get(row.trackId) ?? [];
-    list.push({
-      payeeType: row.payeeType as SplitShare['payeeType'],
-      artistId: row.artistId ?? null,
-      userId: row.userId ?? null,
-      writerId: row.writerId ?? null,
-      name: row.name,
-      email: row.email ?? null,
-      shareHundredths: row.shareHundredths,
-    });
-    splits.set(row.trackId, list);
-  }
-  return splits;
 };
 
 /**
@@ -104,8 +84,8 @@ export const computePeriodStatements = (em: EntityManager, principal: Principal,
     if (!totals || totals.reports === '0') throw new ValidationError({ period: [Messages.periodHasNoSales] }, Messages.periodHasNoSales);
     const reportTotalMinor = roundMicrosToMinor(BigInt(totals.total ?? '0'));
     const sales = await matchedSalesOf(tx, tenantId, period.id);
-    const splits = await splitsOf(tx, tenantId, [...new Set(sales.flatMap((sale) => (sale.trackId ? [sale.trackId] : [])))]);
-    const { totalMinor, payees } = payeeAmounts(sales, splits);
+    const splits = await splitsInForce(tx, tenantId, sales.flatMap((sale) => (sale.trackId ? [sale.trackId] : [])));
+    const { totalCents: totalMinor, payees } = allocateToPayees(sales, splits);
     if (payees.some((payee) => !isStorable(payee.micros))) throw new PeriodTotalOutOfRangeError();
     const now = new Date();
     const statement = tx.create(FinanceStatement, {
@@ -127,7 +107,7 @@ export const computePeriodStatements = (em: EntityManager, principal: Principal,
     });
     // The statement first: its payee statements refer to it, and the entities declare no relation to order the inserts by.
     await tx.flush();
-    const payeeStatements = payees.map(({ payee, micros, minor }) =>
+    const payeeStatements = payees.map(({ payee, micros, cents }) =>
       tx.create(PayeeStatement, {
         id: randomUUID(),
         tenantId,
@@ -138,7 +118,7 @@ export const computePeriodStatements = (em: EntityManager, principal: Principal,
         name: payee.name,
         email: payee.email,
         currency: period.currency,
-        amountMinor: minor,
+        amountMinor: cents,
         exactMicros: micros,
         status: 'draft',
         payoutId: null,

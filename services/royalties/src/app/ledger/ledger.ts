@@ -21,6 +21,16 @@ export const TENANT_PAYEE: PrincipalPayee = { type: 'tenant', id: null };
 
 export const payeeOfArtist = (artistId: string | null): PrincipalPayee => (artistId ? { type: 'artist', id: artistId } : TENANT_PAYEE);
 
+/**
+ * The ledger's payee of a stored or computed payee (a split's row, a payee statement, an entry): an
+ * artist, user or writer by its id, an external payee by its email in lower case, else the workspace.
+ */
+export const ledgerPayee = (payee: { type: string; id: string | null; email: string | null }): Payee => {
+  if ((payee.type === 'artist' || payee.type === 'user' || payee.type === 'writer') && payee.id) return { type: payee.type, id: payee.id };
+  if (payee.type === 'external' && payee.email) return { type: 'external', id: null, email: payee.email.toLowerCase() };
+  return TENANT_PAYEE;
+};
+
 export type LedgerCause = 'statement_approval' | 'statement_payment' | 'withdrawal' | 'payee_statement_approval' | 'payout';
 
 export interface JournalLeg {

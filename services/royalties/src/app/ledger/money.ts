@@ -45,40 +45,9 @@ export const microsToNumber = (micros: bigint): number => Number(minorToDecimal(
 /** Cents as the `*_usd` decimal string ("12.50"). */
 export const centsToUsd = (cents: bigint): string => minorToDecimal(cents, CENTS_SCALE);
 
-/** Micro-units to cents, rounding toward negative infinity (a payee's share is never rounded up). */
-export const floorMicrosToCents = (micros: bigint): bigint => {
-  const quotient = micros / MICROS_PER_CENT;
-  return micros % MICROS_PER_CENT < 0n ? quotient - 1n : quotient;
-};
-
 /** Micro-units to cents, half away from zero (a statement's total). */
 export const roundMicrosToCents = (micros: bigint): bigint => {
   const magnitude = micros < 0n ? -micros : micros;
   const cents = magnitude / MICROS_PER_CENT + (magnitude % MICROS_PER_CENT >= MICROS_PER_CENT / 2n ? 1n : 0n);
   return micros < 0n ? -cents : cents;
-};
-
-export interface CentAllocation<TPayee> {
-  /** The rounded total, in cents. */
-  total: bigint;
-  /** Each payee's floored share, in cents, in the order given. */
-  shares: { payee: TPayee; cents: bigint }[];
-  /**
-   * What the floors leave of the rounded total: never negative (each floor is at most its share and
-   * the total rounds to within half a cent), never more than one cent per payee.
-   */
-  remainder: bigint;
-}
-
-/**
- * Splits a statement's revenue into whole cents: each payee gets the floor of its share, the total is
- * rounded half away from zero, and the difference is the remainder, so the cents posted always sum to
- * the rounded total.
- */
-export const allocateCents = <TPayee>(shares: { payee: TPayee; micros: bigint }[]): CentAllocation<TPayee> => {
-  const totalMicros = shares.reduce((sum, share) => sum + share.micros, 0n);
-  const total = roundMicrosToCents(totalMicros);
-  const floored = shares.map((share) => ({ payee: share.payee, cents: floorMicrosToCents(share.micros) }));
-  const remainder = total - floored.reduce((sum, share) => sum + share.cents, 0n);
-  return { total, shares: floored, remainder };
 };

@@ -1,3 +1,4 @@
+import { millionthsToPercentage } from '@sv/contracts';
 import type { TrackSplit } from '../../db/entities/track-split.entity.ts';
 
 export const presentSplit = (row: TrackSplit) => ({
@@ -7,7 +8,7 @@ export const presentSplit = (row: TrackSplit) => ({
   artist_id: row.artistId,
   user_id: row.userId,
   writer_id: row.writerId,
-  percentage: row.shareHundredths / 100,
+  percentage: millionthsToPercentage(row.shareMillionths),
 });
 
 export const presentSplits = (trackId: string, rows: TrackSplit[]) => ({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { shareInHundredths, type Principal, type SplitPayeeType, type SplitsBody } from '@sv/contracts';
+import { percentageInMillionths, type Principal, type SplitPayeeType, type SplitsBody } from '@sv/contracts';
 import { TrackSplit } from '../../db/entities/track-split.entity.ts';
 import type { CataloguePort, PayeeRecord } from '../catalogue-port.ts';
 import { DuplicatePayeeError, UnknownPayeeError } from './splits.errors.ts';
@@ -81,7 +81,7 @@ export const replaceSplits = async (
         writerId: payee.type === 'writer' ? payee.id : null,
         name: row.name,
         email: row.email ?? null,
-        shareHundredths: shareInHundredths(row.percentage),
+        shareMillionths: percentageInMillionths(row.percentage),
         createdAt: now,
         deletedAt: null,
       });

@@ -21,8 +21,8 @@ export const TrackSplit = defineEntity({
     writerId: p.uuid().nullable(),
     name: p.text(),
     email: p.text().nullable(),
-    /** The percentage in hundredths (33.34 % is 3334): exact, never a float. */
-    shareHundredths: p.integer(),
+    /** The share of the whole in millionths (33.3333 % is 333333): the percentage exactly as sent, never a float. */
+    shareMillionths: p.integer(),
     createdAt: moment(),
     deletedAt: moment().nullable(),
   },
