@@ -51,22 +51,23 @@ describe('monthly statements', () => {
     const response = await world.a.artist('/v1/royalties/statements');
     expect(response.status).toBe(200);
     expect(response.body.statements).toEqual([
-      // 12.345678 + 2.5 + 3.004 = 17.849678, floored to the cent as the approval credited it.
-      { id: '2026-10', period: '2026-10', total_usd: '17.84', status: 'approved', created_at: expect.any(String) },
+      // 12.345678 + 2.5 + 3.004 = 17.849678: 17.85, as the approval credited it (see the workspace's below).
+      { id: '2026-10', period: '2026-10', total_usd: '17.85', status: 'approved', created_at: expect.any(String) },
       { id: '2026-09', period: '2026-09', total_usd: '4.20', status: 'paid', created_at: expect.any(String) },
     ]);
     // Another artist of the workspace has none; the workspace's own statement holds the stray line and the remainder.
     expect((await world.a.otherArtist('/v1/royalties/statements')).body.statements).toEqual([]);
     const workspace = (await world.a.owner('/v1/royalties/statements')).body.statements;
-    // 18.865678 rounds to 18.87; the artist got 17.84 and the unmatched line floors to 1.01: the remainder 0.02 is the workspace's.
-    expect(workspace).toEqual([{ id: '2026-10', period: '2026-10', total_usd: '1.03', status: 'approved', created_at: expect.any(String) }]);
+    // 18.865678 rounds to 18.87; cut to cents, the artist's 17.849678 loses .9678 of a cent and the
+    // unmatched 1.016 loses .6: the two cents left go one each, so the workspace's is 1.02.
+    expect(workspace).toEqual([{ id: '2026-10', period: '2026-10', total_usd: '1.02', status: 'approved', created_at: expect.any(String) }]);
   });
 
   it('details a month: its breakdown by release and store, and a PDF link only the payee gets', async () => {
     const response = await world.a.artist('/v1/royalties/statements/2026-10');
     expect(response.status).toBe(200);
     const { statement } = response.body;
-    expect(statement).toMatchObject({ id: '2026-10', total_usd: '17.84', status: 'approved' });
+    expect(statement).toMatchObject({ id: '2026-10', total_usd: '17.85', status: 'approved' });
     expect(statement.breakdown).toEqual([
       { release_title: release.title, dsp: 'Spotify', streams: 3700, revenue_usd: '14.85' },
       { release_title: release.title, dsp: 'Apple Music', streams: 400, revenue_usd: '3.00' },
@@ -77,7 +78,7 @@ describe('monthly statements', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
     const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
-    for (const expected of ['Royalty statement', 'Royalties A', 'Payee: Nova', 'October 2026', '17.84 USD', release.title, 'Apple Music', '3,700', '14.85']) {
+    for (const expected of ['Royalty statement', 'Royalties A', 'Payee: Nova', 'October 2026', '17.85 USD', release.title, 'Apple Music', '3,700', '14.85']) {
       expect(text).toContain(expected);
     }
     // The link is signed: without its signature the CDN refuses the same file.

@@ -11,6 +11,8 @@ import { royaltiesOperations } from '../src/nats/operations.ts';
 const INTERNAL_OPERATIONS: readonly string[] = [
   // analytics copies a completed statement's facts: services/analytics/src/nats/clients/royalties.client.ts
   'royalties.statement_facts',
+  // the operator command's `royalties rebuild-codes`: the recording codes report lines match by
+  'recording_codes.rebuild',
 ];
 
 const handledOperations = (): string[] => {
@@ -20,6 +22,7 @@ const handledOperations = (): string[] => {
     logger: untouchedContextMember('logger'),
     blobs: untouchedContextMember('blobs'),
     catalogue: untouchedContextMember('catalogue'),
+    recordingCodes: untouchedContextMember('recordingCodes'),
   };
   return Object.keys(royaltiesOperations(context));
 };

@@ -109,29 +109,25 @@ describe('a statement from report to withdrawal', () => {
     ]);
   });
 
-  it('approves: floored shares pending for each artist, the rounding remainder and unmatched revenue on the tenant', async () => {
+  it('approves: each payee\'s share pending, the statement\'s rounded total apportioned by the largest remainder', async () => {
     const approved = await world.a.owner(`/v1/royalties/${statementId}/approve`, { method: 'POST' });
     expect(approved.status).toBe(200);
     expect(approved.body.statement).toMatchObject({ status: 'approved', approved_at: expect.any(String), paid_at: null });
     expect(approved.body.statement.line_items).toHaveLength(4);
 
-    // 69.514 rounds to 69.51; Nova's 29.505 floors to 29.50 and Orbit's 40.005 to 40.00; the
-    // unmatched 0.004 floors to 0.00; the remaining cent is the tenant's.
+    // 69.514 rounds to 69.51. Cut to cents, Nova's 29.505 and Orbit's 40.005 each lose half a cent
+    // and the tenant's unmatched 0.004 less; the cent left goes to the larger of the two halves, Orbit's.
     const artists = [
       ['payee_pending', 'artist', world.a.artistId, 2950],
-      ['payee_pending', 'artist', world.a.otherArtistId, 4000],
+      ['payee_pending', 'artist', world.a.otherArtistId, 4001],
     ].sort((a, b) => String(a[2]).localeCompare(String(b[2])));
-    expect(await db.entriesOf('statement_approval', statementId)).toEqual([
-      ...artists,
-      ['payee_pending', 'tenant', null, 1],
-      ['royalty_income', 'tenant', null, -6951],
-    ]);
+    expect(await db.entriesOf('statement_approval', statementId)).toEqual([...artists, ['royalty_income', 'tenant', null, -6951]]);
     expect(await db.unbalancedJournals()).toEqual([]);
     expect(await balanceOf(world.a.artist)).toMatchObject({ available_usd: '0.00', pending_usd: '29.50', currency: 'USD' });
-    expect(await balanceOf(world.a.otherArtist)).toMatchObject({ available_usd: '0.00', pending_usd: '40.00' });
-    expect(await balanceOf(world.a.owner)).toMatchObject({ available_usd: '0.00', pending_usd: '0.01' });
+    expect(await balanceOf(world.a.otherArtist)).toMatchObject({ available_usd: '0.00', pending_usd: '40.01' });
+    expect(await balanceOf(world.a.owner)).toMatchObject({ available_usd: '0.00', pending_usd: '0.00' });
     // Every member of the tenant who is not artist-scoped sees the tenant's own balance.
-    expect(await balanceOf(world.a.team)).toMatchObject({ available_usd: '0.00', pending_usd: '0.01' });
+    expect(await balanceOf(world.a.team)).toMatchObject({ available_usd: '0.00', pending_usd: '0.00' });
   });
 
   it('pays: every payee\'s pending becomes available, in one journal', async () => {
@@ -143,8 +139,8 @@ describe('a statement from report to withdrawal', () => {
     const nova = await balanceOf(world.a.artist);
     expect(nova).toMatchObject({ available_usd: '29.50', pending_usd: '0.00' });
     expect(Date.now() - new Date(nova.last_updated).getTime()).toBeLessThan(60_000);
-    expect(await balanceOf(world.a.otherArtist)).toMatchObject({ available_usd: '40.00', pending_usd: '0.00' });
-    expect(await balanceOf(world.a.owner)).toMatchObject({ available_usd: '0.01', pending_usd: '0.00' });
+    expect(await balanceOf(world.a.otherArtist)).toMatchObject({ available_usd: '40.01', pending_usd: '0.00' });
+    expect(await balanceOf(world.a.owner)).toMatchObject({ available_usd: '0.00', pending_usd: '0.00' });
     expect(await db.eventsOf(statementId)).toEqual([
       'royalty.statement.created',
       'royalty.statement.completed',
@@ -167,7 +163,7 @@ describe('a statement from report to withdrawal', () => {
     const arrival = new Date(`${response.body.withdrawal.estimated_arrival}T00:00:00Z`);
     expect(arrival.getUTCDay()).not.toBe(0);
     expect(arrival.getUTCDay()).not.toBe(6);
-    expect(await balanceOf(world.a.otherArtist)).toMatchObject({ available_usd: '25.00', pending_usd: '0.00' });
+    expect(await balanceOf(world.a.otherArtist)).toMatchObject({ available_usd: '25.01', pending_usd: '0.00' });
     expect(await db.entriesOf('withdrawal', response.body.withdrawal.id)).toEqual([
       ['payee_available', 'artist', world.a.otherArtistId, -1500],
       ['payee_withdrawing', 'artist', world.a.otherArtistId, 1500],
@@ -180,16 +176,16 @@ describe('a statement from report to withdrawal', () => {
       const response = await world.a.otherArtist('/v1/royalties/withdrawals', { body: { amount_usd } });
       expect([amount_usd, response.status, Object.keys(response.body.errors ?? {})]).toEqual([amount_usd, 422, ['amount_usd']]);
     }
-    const above = await world.a.otherArtist('/v1/royalties/withdrawals', { body: { amount_usd: 25.01 } });
+    const above = await world.a.otherArtist('/v1/royalties/withdrawals', { body: { amount_usd: 25.02 } });
     expect(above.status).toBe(422);
-    expect(above.body.errors.amount_usd).toEqual([Messages.withdrawalAboveAvailable('25.00')]);
-    // The tenant has one cent available.
+    expect(above.body.errors.amount_usd).toEqual([Messages.withdrawalAboveAvailable('25.01')]);
+    // The tenant has nothing available.
     expect((await world.a.owner('/v1/royalties/withdrawals', { body: { amount_usd: 10 } })).status).toBe(422);
-    expect(await balanceOf(world.a.otherArtist)).toMatchObject({ available_usd: '25.00' });
+    expect(await balanceOf(world.a.otherArtist)).toMatchObject({ available_usd: '25.01' });
   });
 
   it('lets exactly one of two concurrent withdrawals of the whole balance through', async () => {
-    const responses = await Promise.all([1, 2].map(() => world.a.otherArtist('/v1/royalties/withdrawals', { body: { amount_usd: 25 } })));
+    const responses = await Promise.all([1, 2].map(() => world.a.otherArtist('/v1/royalties/withdrawals', { body: { amount_usd: 25.01 } })));
     expect(responses.map((response) => response.status).sort()).toEqual([201, 422]);
     expect(await balanceOf(world.a.otherArtist)).toMatchObject({ available_usd: '0.00' });
     expect(await db.unbalancedJournals()).toEqual([]);
