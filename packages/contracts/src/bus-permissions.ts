@@ -74,7 +74,7 @@ export const BUS_ROLES: Record<(typeof BUS_IDENTITIES)[number], BusRole> = {
   royalties: { calls: ['catalogue', 'gateway'], publishes: events(RoyaltyEvents, FinanceEvents), answers: true, jetstream: true, accessChanges: 'none' },
   // Reads royalty statements' facts when one completes; resolves report rows and releases against the catalogue.
   analytics: { calls: ['catalogue', 'royalties', 'gateway'], publishes: [], answers: true, jetstream: true, accessChanges: 'none' },
-  admin: { calls: ['catalogue', 'delivery', 'ingestion', 'analytics'], publishes: [], answers: false, jetstream: false, accessChanges: 'announce' },
+  admin: { calls: ['catalogue', 'delivery', 'ingestion', 'analytics', 'royalties'], publishes: [], answers: false, jetstream: false, accessChanges: 'announce' },
 };
 
 export interface SubjectPermissions {

@@ -30,6 +30,7 @@ export * from './bus-permissions.ts';
 export * from './event-catalogue.ts';
 export * from './ingestion.ts';
 export * from './recording-match.ts';
+export * from './recording-codes.ts';
 export * from './analytics-internal.ts';
 export * from './finance.ts';
 export * from './royalties.ts';

@@ -11,6 +11,8 @@ import { catalogueOperations } from '../src/nats/operations.ts';
 const INTERNAL_OPERATIONS: readonly string[] = [
   // royalties ties report lines to tracks and releases: services/royalties/src/nats/clients/catalogue.client.ts
   'recordings.match',
+  // analytics and royalties keep the codes they match by: packages/platform/src/recording-codes
+  'recordings.codes',
   // supply-chain, before acting on a release id: services/supply-chain/src/nats/clients/release-lookup.client.ts
   'releases.lookup',
   // delivery (services/delivery/src/nats/clients/catalogue.client.ts) and supply-chain's delivery plan
