@@ -50,3 +50,4 @@ export * from './crypto/ssh-fingerprint.ts';
 export * from './text/unstorable-text.ts';
 export * from './metrics/index.ts';
 export * from './tracing/index.ts';
+export * from './recording-codes/index.ts';

@@ -1,0 +1,6 @@
+export * from './recording-code-source.ts';
+export * from './recording-code-store.ts';
+export * from './recording-code-match.ts';
+export * from './recording-code-projection.ts';
+export * from './recording-code-consumers.ts';
+export * from './recording-code-operations.ts';
