@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { BlobStore } from '@sv/platform';
+import type { BlobStore, RecordingCodeProjection } from '@sv/platform';
 import type { Logger } from 'pino';
 import type { CataloguePort } from './app/catalogue-port.ts';
 import type { RoyaltiesPort } from './app/royalties-port.ts';
@@ -13,4 +13,6 @@ export interface AnalyticsContext {
   blobs: BlobStore;
   catalogue: CataloguePort;
   royalties: RoyaltiesPort;
+  /** The catalogue's recording codes kept in analytics' schema, for matching report lines. */
+  recordingCodes: RecordingCodeProjection;
 }

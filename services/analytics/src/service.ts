@@ -1,4 +1,12 @@
-import { openBlobStore, serviceCaller, startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import {
+  catalogueRecordingCodes,
+  openBlobStore,
+  recordingCodeProjection,
+  serviceCaller,
+  startServiceRuntime,
+  type ServiceDefinition,
+  type ServiceRuntime,
+} from '@sv/platform';
 import type { AnalyticsContext } from './analytics-context.ts';
 import type { AnalyticsConfig } from './config.ts';
 import { ANALYTICS_ENTITIES, ANALYTICS_MIGRATIONS, ANALYTICS_SCHEMA } from './db/index.ts';
@@ -20,6 +28,7 @@ export const startAnalytics = async (config: AnalyticsConfig, options: { relay?:
       blobs: blobs.store,
       catalogue: catalogueClient(caller),
       royalties: royaltiesClient(caller),
+      recordingCodes: recordingCodeProjection({ orm: runtime.orm, schema: ANALYTICS_SCHEMA, source: catalogueRecordingCodes(caller, 'analytics') }),
     });
   };
 

@@ -11,6 +11,8 @@ import { analyticsOperations } from '../src/nats/operations.ts';
 const INTERNAL_OPERATIONS: readonly string[] = [
   // the operator command's `analytics load`: services/gateway/src/admin/admin-commands.ts
   'streaming.load_file',
+  // the operator command's `analytics rebuild-codes`: the recording codes report lines match by
+  'recording_codes.rebuild',
 ];
 
 const handledOperations = (): string[] => {
@@ -21,6 +23,7 @@ const handledOperations = (): string[] => {
     blobs: untouchedContextMember('blobs'),
     catalogue: untouchedContextMember('catalogue'),
     royalties: untouchedContextMember('royalties'),
+    recordingCodes: untouchedContextMember('recordingCodes'),
   };
   return Object.keys(analyticsOperations(context));
 };

@@ -5,6 +5,7 @@ import { Migration20261210000200_streaming } from './migrations/Migration2026121
 import { Migration20261210000300_reporting_rollups } from './migrations/Migration20261210000300_reporting_rollups.ts';
 import { Migration20261210000400_recording_months } from './migrations/Migration20261210000400_recording_months.ts';
 import { Migration20261210000500_ranking_edges } from './migrations/Migration20261210000500_ranking_edges.ts';
+import { Migration20261210000600_recording_codes } from './migrations/Migration20261210000600_recording_codes.ts';
 
 /** The analytics service's own Postgres schema; no other service reads or writes it. */
 export const ANALYTICS_SCHEMA = 'analytics';
@@ -20,4 +21,6 @@ export const ANALYTICS_MIGRATIONS = [
   { name: 'Migration20261210000300_reporting_rollups', class: Migration20261210000300_reporting_rollups },
   { name: 'Migration20261210000400_recording_months', class: Migration20261210000400_recording_months },
   { name: 'Migration20261210000500_ranking_edges', class: Migration20261210000500_ranking_edges },
+  // The catalogue's recording codes, followed from its events, for matching report lines by join.
+  { name: 'Migration20261210000600_recording_codes', class: Migration20261210000600_recording_codes },
 ];

@@ -1,4 +1,4 @@
-import type { EventConsumer, ServiceRuntime } from '@sv/platform';
+import { startRecordingCodeConsumers, type EventConsumer, type ServiceRuntime } from '@sv/platform';
 import type { AnalyticsContext } from '../analytics-context.ts';
 import { dropFolderJobs } from '../app/streaming/drop-folder-job.ts';
 import { reportingConsumers } from './reporting.consumers.ts';
@@ -7,4 +7,5 @@ import { reportingConsumers } from './reporting.consumers.ts';
 export const analyticsConsumers = async (runtime: ServiceRuntime, context: AnalyticsContext): Promise<EventConsumer[]> => [
   ...(await reportingConsumers(runtime, context)),
   ...dropFolderJobs(runtime, context),
+  ...(await startRecordingCodeConsumers(runtime, context.recordingCodes)),
 ];

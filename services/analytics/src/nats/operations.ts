@@ -1,4 +1,4 @@
-import type { OperationTable } from '@sv/platform';
+import { recordingCodeOperations, type OperationTable } from '@sv/platform';
 import type { AnalyticsContext } from '../analytics-context.ts';
 import { reportingOperations } from './reporting.handlers.ts';
 import { streamingOperations } from './streaming.handlers.ts';
@@ -7,4 +7,5 @@ import { streamingOperations } from './streaming.handlers.ts';
 export const analyticsOperations = (context: AnalyticsContext): OperationTable => ({
   ...reportingOperations(context),
   ...streamingOperations(context),
+  ...recordingCodeOperations(context.recordingCodes),
 });

@@ -7,6 +7,9 @@ import {
   CatalogueOperation,
   ConfirmedStage,
   DeliveryOperation,
+  RECORDING_CODES_REBUILD_OPERATION,
+  RECORDING_CODES_REBUILD_TIMEOUT_MS,
+  RecordingCodesRebuildReply,
   Role,
   SFTP_SUPPLIER_OPERATION,
   STREAMING_LOAD_FILE_OPERATION,
@@ -15,6 +18,7 @@ import {
   TenantDomain,
   apiSubject,
   systemPrincipal,
+  type ServiceName,
 } from '@sv/contracts';
 import { DomainError, callService, parseOrThrow, type BlobStore } from '@sv/platform';
 import ssh2 from 'ssh2';
@@ -83,6 +87,7 @@ const DeliveryStage = z.object({ release: z.uuid(), dsp: z.string().trim().min(1
 /** The nil UUID: the operator acts for no tenant; the delivery service finds the release's own. */
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
 const TenantOnly = z.object({ tenant: slug });
+const TenantOrEvery = z.object({ tenant: slug.optional() });
 const AnalyticsLoad = z.object({ tenant: slug, file: z.string().min(1), store: z.string().trim().min(1).max(100).optional() });
 
 /** The largest report file the operator command stores for analytics. */
@@ -93,6 +98,32 @@ const reportExtension = (path: string): string => {
   const extension = extname(path).toLowerCase();
   return /^\.[a-z0-9]{1,10}$/.test(extension) ? extension : '.report';
 };
+
+/**
+ * Rebuilds a service's recording codes (what its report lines are matched by) from the catalogue:
+ * the tenant's with --tenant, else every tenant's.
+ */
+const rebuildRecordingCodes =
+  (service: Extract<ServiceName, 'analytics' | 'royalties'>): Command =>
+  async ({ em, nats, subjectPrefix }, flags) => {
+    const input = parseOrThrow(TenantOrEvery, flags);
+    const tenant = input.tenant ? await findTenantBySlug(em, input.tenant) : undefined;
+    const reply = await callService(
+      await nats(),
+      apiSubject(subjectPrefix, service),
+      {
+        operation: RECORDING_CODES_REBUILD_OPERATION,
+        body: { all_tenants: tenant === undefined },
+        principal: tenant ? { ...systemPrincipal(tenant.id, 'admin'), tenant_slug: tenant.slug } : systemPrincipal(NO_TENANT, 'admin'),
+      },
+      RECORDING_CODES_REBUILD_TIMEOUT_MS,
+    );
+    if (reply.status !== 200) {
+      const body = reply.body as { error?: string } | undefined;
+      throw new DomainError('bad_request', body?.error ?? `${service} answered ${reply.status}`);
+    }
+    return RecordingCodesRebuildReply.parse(reply.body);
+  };
 
 /** `noun verb` → what it does and prints; every command prints exactly one JSON document. */
 export const ADMIN_COMMANDS: Record<string, Command> = {
@@ -212,6 +243,8 @@ export const ADMIN_COMMANDS: Record<string, Command> = {
     }
     return { report: StreamingLoadFileReply.parse(reply.body).report };
   },
+  'analytics rebuild-codes': rebuildRecordingCodes('analytics'),
+  'royalties rebuild-codes': rebuildRecordingCodes('royalties'),
   'delivery stage': async ({ nats, subjectPrefix }, flags) => {
     const input = parseOrThrow(DeliveryStage, flags);
     const reply = await callService(
