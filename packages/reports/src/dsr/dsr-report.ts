@@ -8,6 +8,7 @@ import { DSR_PROFILES, findProfile, type DsrProfile } from './dsr-profiles.ts';
 import { splitRecord, unescapeCell, type DsrRecord } from './dsr-record.ts';
 import { DsrSummaries, type DsrSummary } from './dsr-summaries.ts';
 import { addLicensorShare, singleRecordUsage, usageByReference, usageWithRevenue, type UsageContext } from './dsr-usages.ts';
+import type { SummaryRevenueShares } from './summary-shares.ts';
 import type { UsageRow } from './usage-row.ts';
 
 /*
@@ -44,6 +45,11 @@ export interface DsrReport {
   facts(): DsrFileFacts;
 }
 
+export interface DsrReadOptions {
+  /** Gives each row without revenue of its own its share of its summary's NetRevenue; one per report, shared by its files. */
+  revenueShares?: SummaryRevenueShares;
+}
+
 const listed = (counts: Map<string, number>): string => [...counts].map(([type, count]) => `${type} ${count}`).join(', ');
 
 /** A file's records one at a time, with the number of its last line seen (comments and blank lines too). */
@@ -75,7 +81,7 @@ const unknownProfile = async (header: DsrHeader, records: AsyncGenerator<DsrReco
  * usage rows as they are read. The footer's counts are checked at the end, and a file that
  * yields no usage row at all is refused rather than read as empty.
  */
-export const openDsrReport = async (source: Readable): Promise<DsrReport> => {
+export const openDsrReport = async (source: Readable, options: DsrReadOptions = {}): Promise<DsrReport> => {
   const { records, seen } = recordsOf(textLines(source));
   let header: DsrHeader;
   let profile: DsrProfile;
@@ -95,6 +101,12 @@ export const openDsrReport = async (source: Readable): Promise<DsrReport> => {
   const recordCounts = new Map<string, number>([['HEAD', 1]]);
   const ignored = new Map<string, number>();
   const summaries = new DsrSummaries();
+
+  /** The row as handed out: with its share of its summary's revenue where the caller asked for shares. */
+  const handedOut = (row: UsageRow): UsageRow => {
+    const summary = options.revenueShares && row.summaryRecordId !== null ? summaries.get(row.summaryRecordId) : undefined;
+    return summary ? { ...row, revenueShare: options.revenueShares!.shareOf(row, summary) } : row;
+  };
 
   async function* rows(): AsyncGenerator<UsageRow> {
     const context: UsageContext = { header, summaries, block: null };
@@ -116,7 +128,7 @@ export const openDsrReport = async (source: Readable): Promise<DsrReport> => {
         }
         if (pending && family !== 'MW01') {
           yielded += 1;
-          yield pending;
+          yield handedOut(pending);
           pending = null;
         }
         if (family === profile.footer) {
@@ -150,10 +162,10 @@ export const openDsrReport = async (source: Readable): Promise<DsrReport> => {
         else if (family === 'SU03') pending = usageWithRevenue(record, context);
         else if (family === 'SR08') {
           yielded += 1;
-          yield singleRecordUsage(record, context);
+          yield handedOut(singleRecordUsage(record, context));
         } else {
           yielded += 1;
-          yield usageByReference(record, context);
+          yield handedOut(usageByReference(record, context));
         }
       }
       if (!footer) throw new ReportFileError({ line: seen.lines + 1, column: 1, field: 'RecordType' }, `the file ends without its ${profile.footer} record: it was cut short`);

@@ -93,6 +93,7 @@ export const usageByReference = (record: DsrRecord, context: UsageContext): Usag
     netRevenue: null,
     amountPayable: null,
     consumerPrice: readAmount(cells.text('PriceConsumerPaidExcSalesTax'), cells.at('PriceConsumerPaidExcSalesTax')),
+    revenueShare: null,
     userReleases: [],
   };
 };
@@ -123,6 +124,7 @@ export const usageWithRevenue = (record: DsrRecord, context: UsageContext): Usag
     netRevenue: readAmount(cells.text('NetRevenue'), cells.at('NetRevenue'), { required: true }),
     amountPayable: null,
     consumerPrice: null,
+    revenueShare: null,
     userReleases: block.takeUserReleases(summary.id),
   };
 };
@@ -160,6 +162,7 @@ export const singleRecordUsage = (record: DsrRecord, context: UsageContext): Usa
     netRevenue: readAmount(cells.text('AllocatedNetRevenueInCurrencyOfAccounting'), cells.at('AllocatedNetRevenueInCurrencyOfAccounting'), { required: true }),
     amountPayable: null,
     consumerPrice: null,
+    revenueShare: null,
     userReleases: [],
   };
 };

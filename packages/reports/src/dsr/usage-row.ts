@@ -47,6 +47,11 @@ export interface UsageRow {
   /** What consumers paid for the sale, before tax (SU01, SU02, SU04). */
   consumerPrice: string | null;
   /**
+   * Where the record carries no revenue of its own, its pro rata share of its summary's NetRevenue
+   * (SummaryRevenueShares); null unless the reader was given one, or the summary gives none.
+   */
+  revenueShare: string | null;
+  /**
    * The user-made releases (UGC videos) that used the recording, as the block's RU01/RU02 records
    * list them for the usage's summary record: given once, on the first usage row they apply to,
    * so that summing over rows counts each once.
