@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { BlobStore } from '@sv/platform';
+import type { BlobStore, RecordingCodeProjection } from '@sv/platform';
 import type { Logger } from 'pino';
 import type { CataloguePort } from './app/catalogue-port.ts';
 import type { RoyaltiesConfig } from './config.ts';
@@ -11,4 +11,6 @@ export interface RoyaltiesContext {
   logger: Logger;
   blobs: BlobStore;
   catalogue: CataloguePort;
+  /** The catalogue's recording codes kept in royalties' schema, for matching report lines. */
+  recordingCodes: RecordingCodeProjection;
 }

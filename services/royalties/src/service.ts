@@ -1,22 +1,34 @@
-import { openBlobStore, serviceCaller, startServiceRuntime, type ServiceDefinition, type ServiceRuntime } from '@sv/platform';
+import {
+  catalogueRecordingCodes,
+  openBlobStore,
+  recordingCodeProjection,
+  serviceCaller,
+  startRecordingCodeConsumers,
+  startServiceRuntime,
+  type ServiceDefinition,
+  type ServiceRuntime,
+} from '@sv/platform';
 import type { RoyaltiesConfig } from './config.ts';
 import { ROYALTIES_ENTITIES, ROYALTIES_MIGRATIONS, ROYALTIES_SCHEMA } from './db/index.ts';
 import { catalogueClient } from './nats/clients/catalogue.client.ts';
 import { royaltiesOperations } from './nats/operations.ts';
 import type { RoyaltiesContext } from './royalties-context.ts';
 
-/** Starts the royalties service: migrations, NATS operations, outbox relay and probe listener. */
+/** Starts the royalties service: migrations, NATS operations and consumers, outbox relay and probe listener. */
 export const startRoyalties = async (config: RoyaltiesConfig, options: { relay?: boolean } = {}): Promise<ServiceRuntime> => {
   const blobs = openBlobStore(config.blobStore, config.cdnUrl);
   let context: RoyaltiesContext | undefined;
-  const contextOf = (runtime: ServiceRuntime): RoyaltiesContext =>
-    (context ??= {
+  const contextOf = (runtime: ServiceRuntime): RoyaltiesContext => {
+    const caller = serviceCaller(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs);
+    return (context ??= {
       orm: runtime.orm,
       config,
       logger: runtime.logger,
       blobs: blobs.store,
-      catalogue: catalogueClient(serviceCaller(runtime.nc, config.subjectPrefix, config.serviceTimeoutMs)),
+      catalogue: catalogueClient(caller),
+      recordingCodes: recordingCodeProjection({ orm: runtime.orm, schema: ROYALTIES_SCHEMA, source: catalogueRecordingCodes(caller, 'royalties') }),
     });
+  };
 
   const definition: ServiceDefinition = {
     service: 'royalties',
@@ -24,6 +36,8 @@ export const startRoyalties = async (config: RoyaltiesConfig, options: { relay?:
     entities: ROYALTIES_ENTITIES,
     migrations: ROYALTIES_MIGRATIONS,
     operations: (runtime) => royaltiesOperations(contextOf(runtime)),
+    // The catalogue's recording codes, followed from its events, for matching report lines.
+    consumers: (runtime) => startRecordingCodeConsumers(runtime, contextOf(runtime).recordingCodes),
   };
   const runtime = await startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
   return {

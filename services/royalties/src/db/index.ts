@@ -16,6 +16,7 @@ import { Migration20261202000500_finance } from './migrations/Migration202612020
 import { Migration20261202000600_line_streams } from './migrations/Migration20261202000600_line_streams.ts';
 import { Migration20261202000700_statement_documents } from './migrations/Migration20261202000700_statement_documents.ts';
 import { Migration20261202000800_split_millionths } from './migrations/Migration20261202000800_split_millionths.ts';
+import { Migration20261202000900_recording_codes } from './migrations/Migration20261202000900_recording_codes.ts';
 
 /** The royalties service's own Postgres schema; no other service reads or writes it. */
 export const ROYALTIES_SCHEMA = 'royalties';
@@ -31,4 +32,5 @@ export const ROYALTIES_MIGRATIONS = [
   { name: 'Migration20261202000600_line_streams', class: Migration20261202000600_line_streams },
   { name: 'Migration20261202000700_statement_documents', class: Migration20261202000700_statement_documents },
   { name: 'Migration20261202000800_split_millionths', class: Migration20261202000800_split_millionths },
+  { name: 'Migration20261202000900_recording_codes', class: Migration20261202000900_recording_codes },
 ];

@@ -1,4 +1,4 @@
-import type { OperationTable } from '@sv/platform';
+import { recordingCodeOperations, type OperationTable } from '@sv/platform';
 import type { RoyaltiesContext } from '../royalties-context.ts';
 import { balanceOperations } from './balance.handlers.ts';
 import { financeOperations } from './finance.handlers.ts';
@@ -17,4 +17,5 @@ export const royaltiesOperations = (context: RoyaltiesContext): OperationTable =
   ...monthlyStatementOperations(context),
   ...financeOperations(context),
   ...statementFactOperations(context),
+  ...recordingCodeOperations(context.recordingCodes),
 });
