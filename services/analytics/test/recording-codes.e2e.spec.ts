@@ -126,6 +126,21 @@ describe('recording codes in analytics', () => {
     expect(kept.tracks.map((track) => track.track_id)).toEqual([release.tracks[0]!.id]);
   }, 120_000);
 
+  it('copies every code from the catalogue when it starts keeping nothing, with no event and no command', async () => {
+    const release = await makeRelease(world.a.orbit, 2);
+    const expected = await keptAsCatalogue(world.a.tenantId, codesOf(release));
+    await world.platform.analytics!.stop();
+    await world.db.query(`delete from "analytics"."recording_track_code"`);
+    await world.db.query(`delete from "analytics"."recording_release_code"`);
+
+    // Every event was acknowledged before the stop, so only the first copy can bring these back.
+    await world.platform.startAnalytics({ SV_ANALYTICS_DROP_DIR: world.dropDir, SV_ANALYTICS_DROP_INTERVAL_MS: '1000' });
+    const copied = await keptAsCatalogue(world.a.tenantId, codesOf(release));
+    expect(byCode(copied.tracks)).toEqual(byCode(expected.tracks));
+    expect(byCode(copied.releases)).toEqual(byCode(expected.releases));
+    await world.platform.analytics!.waitForLog((line) => line.msg === 'recording codes copied from the catalogue', 60_000);
+  }, 180_000);
+
   it('writes nothing new for an event seen twice', async () => {
     const release = await makeRelease(echo, 1);
     await keptAsCatalogue(world.b.tenantId, codesOf(release));

@@ -4,3 +4,4 @@ export * from './recording-code-match.ts';
 export * from './recording-code-projection.ts';
 export * from './recording-code-consumers.ts';
 export * from './recording-code-operations.ts';
+export * from './recording-code-first-build.ts';
