@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
 import { readSalesHeader } from './csv/sales-lines.ts';
 import { splitRecord, unescapeCell } from './dsr/dsr-record.ts';
 import { HEAD } from './dsr/dsr-layouts.ts';
@@ -18,6 +18,20 @@ const firstMeaningfulLine = (text: string, { ended }: { ended: boolean }): strin
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (!ended) lines.pop();
   return lines.find((line) => line.trim() !== '' && !line.startsWith('#'));
+};
+
+/**
+ * The cells of a CSV header line; none when the line is not one the parser reads (an unclosed
+ * quote): the reader of the layout then refuses it, naming the line and column.
+ */
+const headerCells = (line: string | undefined): string[] => {
+  if (line === undefined) return [];
+  try {
+    return (parse(line, { relax_column_count: true, relax_quotes: true })[0] as string[] | undefined) ?? [];
+  } catch (error) {
+    if (error instanceof CsvError) return [];
+    throw error;
+  }
 };
 
 /**
@@ -45,6 +59,5 @@ export const detectReportFormat = async (source: Readable): Promise<DetectedForm
     const cell = (position: number) => unescapeCell(head.raw[position - 1] ?? '').trim();
     return { format: 'dsr', profile: cell(HEAD.at.Profile!), profileVersion: cell(HEAD.at.ProfileVersion!), messageVersion: cell(HEAD.at.MessageVersion!) };
   }
-  const header = first === undefined ? [] : ((parse(first, { relax_column_count: true, relax_quotes: true })[0] as string[] | undefined) ?? []);
-  return { format: 'csv', layout: readSalesHeader(header) ? 'sales' : 'platform' };
+  return { format: 'csv', layout: readSalesHeader(headerCells(first)) ? 'sales' : 'platform' };
 };

@@ -58,6 +58,17 @@ describe('a Basic Audio Profile file', () => {
     expect([dusk.title, dusk.displayArtist]).toEqual(['Dusk | Twilight', 'Nova \\ Friends']);
   });
 
+  it('reads a HEAD’s compact dates, and counts blank lines and comments as the footer does', async () => {
+    const text = fixture('basic-audio.tsv')
+      .replace('\t2026-11-01\t2026-11-30\t', '\t20261101\t20261130\t')
+      .replace('SU02\tB1\tS2\tT4', '# the premium streams of Dusk\n\nSU02\tB1\tS2\tT4')
+      .replace('FOOT\t18\t18\t', 'FOOT\t20\t20\t');
+    const { report, rows, facts } = await readDsr(text);
+    expect([report.header.usageStart, report.header.usageEnd]).toEqual(['2026-11-01', '2026-11-30']);
+    expect(rows).toHaveLength(6);
+    expect(facts.lines).toBe(20);
+  });
+
   it('counts the record types it does not use', async () => {
     const { facts } = await read();
     expect(facts.ignoredRecords).toEqual({ 'MW01.01': 2 });

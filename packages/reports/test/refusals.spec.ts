@@ -55,6 +55,17 @@ describe('DSR files refused', () => {
     expect(ru01.reason).toBe('has 2 values for the 3 releases of DspReleaseId');
   });
 
+  it('refuses a bad territory, a bad ISRC, a dangling resource reference and a period that ends before it starts', async () => {
+    const territory = await refusalOf(fixture('basic-audio.tsv').replace('\tGB\tPremium', '\tXX\tPremium'));
+    expect([territory.line, territory.field, territory.reason]).toEqual([4, 'Territory', 'must be an ISO 3166-1 alpha-2 territory code or WW (got "XX")']);
+    const isrc = await refusalOf(fixture('basic-audio.tsv').replace('GBABC2600002', 'NOT-AN-ISRC'));
+    expect([isrc.line, isrc.column, isrc.field]).toEqual([lineOf(fixture('basic-audio.tsv'), 'AS02.02'), 5, 'ISRC']);
+    const dangling = await refusalOf(fixture('basic-audio.tsv').replace('SU02\tB1\tS2\tT4\t\tA2', 'SU02\tB1\tS2\tT4\t\tA9'));
+    expect([dangling.field, dangling.reason]).toEqual(['TransactedResource', 'names no resource of this block ("A9")']);
+    const reversed = await refusalOf(fixture('basic-audio.tsv').replace('\t2026-11-01\t2026-11-30\t', '\t2026-11-30\t2026-11-01\t'));
+    expect(reversed.message).toBe('line 1, column 10 (UsageEndDate): is before the UsageStartDate 2026-11-30');
+  });
+
   it('refuses a record with more cells than its type has', async () => {
     const text = fixture('basic-audio.tsv').replace('SU02\tB1\tS2\tT3\t\tA1\ttrue\t40', 'SU02\tB1\tS2\tT3\t\tA1\ttrue\t40\t\t\tX');
     const error = await refusalOf(text);
