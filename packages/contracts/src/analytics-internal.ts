@@ -94,8 +94,10 @@ export const StreamingReportSummary = z.object({
   first_day: z.string().nullable(),
   last_day: z.string().nullable(),
   rows: z.number().int().nonnegative(),
-  /** DSR usages of a use type that is neither a stream nor a download (ringtones, say). */
+  /** DSR usages of a use type that is neither a stream nor a download (ringtones, say), or naming neither an ISRC nor a UPC. */
   skipped_rows: z.number().int().nonnegative(),
+  /** Record types of a DSR that its profile's reader does not use (musical works, deal terms), with how many of each: `{"MW01.01": 4}`; `{}` for a CSV. */
+  ignored_records: z.record(z.string(), z.number().int().nonnegative()),
   matched: z.object({ isrc: z.number().int().nonnegative(), upc: z.number().int().nonnegative(), unmatched: z.number().int().nonnegative() }),
   /** Rows of earlier loads this load replaced: the same file loaded again, or days a later file revised. */
   replaced_rows: z.number().int().nonnegative(),

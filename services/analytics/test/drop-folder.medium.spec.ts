@@ -13,8 +13,8 @@ import { csvStreams } from './support/report-fixtures.ts';
 
 /*
  * One pass over the drop folder on a real analytics schema: a file whose load fails for a reason
- * not its own (the catalogue away) stays for the next pass, a file with NUL goes to failed/ with
- * its reason, and neither holds up the good file after them.
+ * not its own (the catalogue away) stays for the next pass, a file with NUL or of a DSR profile
+ * not read goes to failed/ with its reason, and neither holds up the good file after them.
  */
 
 let db: TestDatabase;
@@ -82,5 +82,24 @@ describe('a drop-folder pass', () => {
     // The next pass, with the catalogue back, loads the file left behind.
     expect(await loadDropFolder({ orm, catalogue: catalogueAwayFor(0), logger }, dir)).toEqual({ loaded: 1, failed: 0, retried: 0 });
     expect(existsSync(join(folder, 'loaded', 'a-catalogue-away.csv'))).toBe(true);
+  }, 60_000);
+
+  it('fails a DSR of a profile it does not read, the reason naming the profile and the record types found', async () => {
+    const folder = join(dir, tenantId);
+    const radio = [
+      'HEAD\tdsrf/1.1.2/1.6/1.0\tRadioBroadcastProfile\t1.0\tMSG-RADIO-1\t2027-01-06T00:00:00Z\t1\t1\t2027-01-05\t2027-01-05\tPADPIDA2026RADIOX\tRadiohouse',
+      'SY07\tS1\tMorning show\tGB',
+      'BR01\tB1\tZZX002600001\t12',
+      'FOOT\t4\t4\t1\t1\t1',
+    ].join('\n');
+    await writeFile(join(folder, 'd-radio.tsv'), `${radio}\n`);
+
+    expect(await loadDropFolder({ orm, catalogue: catalogueAwayFor(0), logger }, dir)).toEqual({ loaded: 0, failed: 1, retried: 0 });
+    expect(existsSync(join(folder, 'failed', 'd-radio.tsv'))).toBe(true);
+    const reason = await readFile(join(folder, 'failed', 'd-radio.tsv.error.txt'), 'utf8');
+    expect(reason).toContain('line 1, column Profile: the profile "RadioBroadcastProfile" version "1.0" is not one this reader knows');
+    expect(reason).toContain('the file holds HEAD 1, SY07 1, BR01 1, FOOT 1');
+    const stores = await orm.em.execute<{ store: string }[]>(`select "store" from "analytics"."report_file" where "tenant_id" = ?`, [tenantId]);
+    expect(stores.map((row) => row.store)).not.toContain('Radiohouse');
   }, 60_000);
 });

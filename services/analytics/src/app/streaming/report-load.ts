@@ -6,7 +6,7 @@ import { systemPrincipal, type StreamingReportSummary } from '@sv/contracts';
 import type { CataloguePort } from '../catalogue-port.ts';
 import { matchCodes, type CodeMatches } from './code-matching.ts';
 import { CHART_SHAPE, PLAYLIST_SHAPE, RECORDING_COLUMNS, SHAPES, STREAM_SHAPE } from './report-kinds.ts';
-import { detectFormat, openReport } from './report-format.ts';
+import { detectFormat, openReport } from './report-intake.ts';
 import type { OpenedReport, ReportKind } from './report-records.ts';
 import { stageRecords, type StagedFacts } from './report-staging.ts';
 import { rebuildDayRollups, rebuildWindowRollups } from './stream-rollups.ts';
@@ -45,6 +45,17 @@ const stagedRecords = (client: pg.Client, report: OpenedReport, store: string | 
   if (report.kind === 'playlists') return stageRecords(client, PLAYLIST_SHAPE, report.records, store, options);
   return stageRecords(client, CHART_SHAPE, report.records, store, options);
 };
+
+/**
+ * What the file's distinct codes match in the tenant's catalogue: the one place a load asks, so
+ * where matches come from can change here alone.
+ */
+const matchFileCodes = (deps: ReportLoadDeps, tenantId: string, staged: StagedFacts): Promise<CodeMatches> =>
+  matchCodes(deps.catalogue, systemPrincipal(tenantId, 'analytics'), staged.isrcs, staged.upcs);
+
+/** The earlier of two days, either of which may be unknown. */
+const earlierDay = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || a <= b ? a : b);
+const laterDay = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || a >= b ? a : b);
 
 /** The session's matches of this file's codes, for the insert to join. */
 const stageMatches = async (client: pg.Client, matches: CodeMatches): Promise<void> => {
@@ -174,10 +185,11 @@ export const loadReportFile = async (
       kind: report.kind,
       sha256: digest.sha256(),
       messageId: report.messageId,
-      firstDay: report.period?.first ?? staged.firstDay,
-      lastDay: report.period?.last ?? staged.lastDay,
+      // A DSR's period is its header's, widened where a usage names a period of its own beyond it.
+      firstDay: earlierDay(report.period?.first ?? null, staged.firstDay),
+      lastDay: laterDay(report.period?.last ?? null, staged.lastDay),
     };
-    const matches = await matchCodes(deps.catalogue, systemPrincipal(tenantId, 'analytics'), staged.isrcs, staged.upcs);
+    const matches = await matchFileCodes(deps, tenantId, staged);
     await stageMatches(client, matches);
     const replaced = await removeReplaced(client, file);
     const { rows } = await client.query<{ loaded_at: Date }>(
@@ -213,6 +225,7 @@ export const loadReportFile = async (
       last_day: file.lastDay,
       rows: staged.rows,
       skipped_rows: report.skipped(),
+      ignored_records: report.ignoredRecords(),
       matched,
       replaced_rows: replaced,
       loaded_at: rows[0]!.loaded_at.toISOString(),

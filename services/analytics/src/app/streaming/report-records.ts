@@ -1,64 +1,13 @@
+import type { ReportRecords } from '@sv/reports';
+
 /*
  * What a DSP report file holds once read, whatever its format: day-level stream records, playlist
- * records or chart records. Each keeps the line it came from, so a later check can still name it.
+ * records or chart records (the shapes of the shared report intake), and what its header says.
  */
 
+export { STREAM_COUNTS, zeroCounts, type ChartRecord, type PlaylistRecord, type ReportKind, type StreamCount, type StreamRecord } from '@sv/reports';
+
 export type ReportFormat = 'dsr' | 'csv';
-export type ReportKind = 'streams' | 'playlists' | 'charts';
-
-/** Every split of a day-level stream record (a DSR fills only streams, downloads and the two tiers). */
-export const STREAM_COUNTS = [
-  'streams',
-  'downloads',
-  'streams_standard',
-  'streams_premium',
-  'streams_organic',
-  'streams_curated',
-  'streams_desktop',
-  'streams_mobile',
-  'played_30s',
-  'played_60s',
-  'played_90s',
-] as const;
-export type StreamCount = (typeof STREAM_COUNTS)[number];
-
-interface RecordBase {
-  /** The file's line the record was read from (the first line is 1). */
-  line: number;
-  day: string;
-  /** The store the line names; null when the file leaves it to the file's header or the operator. */
-  store: string | null;
-  isrc: string | null;
-  upc: string | null;
-  title: string;
-  artistName: string;
-}
-
-export interface StreamRecord extends RecordBase {
-  territory: string;
-  counts: Record<StreamCount, number>;
-}
-
-export interface PlaylistRecord extends RecordBase {
-  playlist: string;
-  playlistFollowers: number | null;
-  streams: number;
-  streamsStandard: number;
-  streamsPremium: number;
-}
-
-export interface ChartRecord extends RecordBase {
-  chart: string;
-  genre: string | null;
-  territory: string;
-  position: number;
-  previous: number | null;
-}
-
-export type ReportRecords =
-  | { kind: 'streams'; records: AsyncIterable<StreamRecord> }
-  | { kind: 'playlists'; records: AsyncIterable<PlaylistRecord> }
-  | { kind: 'charts'; records: AsyncIterable<ChartRecord> };
 
 /** A report file opened: what its header says, then its records one at a time. */
 export type OpenedReport = ReportRecords & {
@@ -69,9 +18,8 @@ export type OpenedReport = ReportRecords & {
   period: { first: string; last: string } | null;
   /** A DSR's MessageId: the files of one multi-file message share it. */
   messageId: string | null;
-  /** Records left out so far because they are neither streams nor downloads (read once all records are). */
+  /** Usage records left out because they are neither streams nor downloads, or name no ISRC or UPC (read once all records are). */
   skipped(): number;
+  /** Record types the file holds that its reader does not use, with how many of each (read once all records are). */
+  ignoredRecords(): Record<string, number>;
 };
-
-export const zeroCounts = (): Record<StreamCount, number> =>
-  Object.fromEntries(STREAM_COUNTS.map((name) => [name, 0])) as Record<StreamCount, number>;

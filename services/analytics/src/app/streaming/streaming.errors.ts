@@ -1,13 +1,18 @@
 import { Messages } from '@sv/contracts';
 import { ForbiddenError, NotFoundError, ValidationError } from '@sv/platform';
 
-/** 422: a report file that cannot be read as it stands; the whole file is refused and nothing changes. */
+/**
+ * 422: a report file that cannot be read as it stands; the whole file is refused and nothing
+ * changes. Says where as `line L, column C: reason` (the column by its name where the layout names
+ * it), or the bare reason when it is about the file as a whole (usages that yield no row).
+ */
 export class MalformedReportError extends ValidationError {
-  readonly line: number;
-  readonly column: string;
+  readonly line: number | null;
+  readonly column: string | null;
 
-  constructor(line: number, column: string, reason: string) {
-    const where = `line ${line}, column ${column}: ${reason}`;
+  constructor(line: number | null, column: string | null, reason: string) {
+    const place = [line === null ? null : `line ${line}`, column === null ? null : `column ${column}`].filter((part) => part !== null).join(', ');
+    const where = place === '' ? reason : `${place}: ${reason}`;
     super({ file: [where] }, `The report file is malformed: ${where}`);
     this.line = line;
     this.column = column;
