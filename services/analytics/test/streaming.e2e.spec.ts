@@ -122,6 +122,7 @@ describe('loading report files', () => {
       last_day: daysAgo(4),
       rows: 6,
       skipped_rows: 1,
+      ignored_records: {},
       matched: { isrc: 4, upc: 1, unmatched: 1 },
       replaced_rows: 0,
     });
