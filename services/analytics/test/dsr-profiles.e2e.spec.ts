@@ -115,4 +115,13 @@ describe('DSR profiles beyond Basic Audio', () => {
     );
     expect(await reportFiles()).toBe(before);
   }, 90_000);
+
+  it('answers the days a file covers as its header’s period, widened where a usage names an earlier one', async () => {
+    const text = ugcReport()
+      .replace('\tMSG-UGC-2026-Q3\t', '\tMSG-CLIP-2026-Q3\t')
+      .replace('\tVideohost\t', '\tClipshare\t')
+      .replace('\tU5\t2\tVIDRES3\t40\t0.02\t20260701\t', '\tU5\t2\tVIDRES3\t40\t0.02\t20260620\t');
+    const report = await adminLoad(world, world.a.slug, await reportFile(world, 'clipshare-2026-q3.tsv', text));
+    expect(report).toMatchObject({ store: 'Clipshare', first_day: '2026-06-20', last_day: '2026-09-30', rows: 5 });
+  }, 90_000);
 });

@@ -51,7 +51,7 @@ export const loadDropFolder = async (deps: ReportLoadDeps & { logger: Logger }, 
         const report = await loadReportFile(deps, tenant.name.toLowerCase(), { fileName: name, blobKey: null, open: async () => createReadStream(path) });
         await mkdir(join(folder, LOADED_FOLDER), { recursive: true });
         await rename(path, join(folder, LOADED_FOLDER, name));
-        deps.logger.info({ tenant_id: tenant.name, file: name, report_id: report.uuid, rows: report.rows }, 'report file loaded from the drop folder');
+        deps.logger.info({ tenant_id: tenant.name, file: name, report_id: report.uuid, rows: report.rows, ignored_records: report.ignored_records }, 'report file loaded from the drop folder');
         run.loaded += 1;
       } catch (error) {
         // Only the file's own fault sends it to failed/; the catalogue or database being away does not.
