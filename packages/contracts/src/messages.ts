@@ -184,7 +184,15 @@ export const Messages = {
   salesReportNotFound: 'Sales report not found.',
   salesReportHeader: 'The sales report header must include `amount` and `isrc` or `upc`.',
   salesReportEmpty: 'The sales report has no rows.',
-  salesReportCurrency: (currency: string) => `The sales report must be in the period's currency, ${currency}.`,
+  salesReportCurrency: (reportCurrency: string, periodCurrency: string) =>
+    `The sales report is in ${reportCurrency}; it must be in the period's currency, ${periodCurrency}.`,
+  salesReportAlreadyLoaded: (reportId: string) => `This file was already loaded as sales report ${reportId}; it is not counted twice.`,
+  salesReportSuperseded: (messageId: string, reportId: string) =>
+    `The DSR message ${messageId} was replaced by a revision, sales report ${reportId}; it is not loaded again.`,
+  salesReportNoRevenue: 'The store gives no net revenue for this usage, neither on its record nor on its summary record.',
+  salesReportNegativeRevenue: "The net revenue is below 0: a store's adjustment is not taken in a sales report.",
+  salesReportRevenueDecimals: 'The net revenue may have at most 6 decimals.',
+  salesReportRevenueTooLarge: (largest: string) => `The net revenue may not be greater than ${largest}.`,
   salesReportMoreErrors: (count: number) => `${count} more rows have errors; fix the file and upload it again.`,
   onlyDraftStatementsRecompute: 'Only a period whose statement and payee statements are all draft can be recomputed.',
   periodHasNoSales: 'The period has no sales reports to compute.',

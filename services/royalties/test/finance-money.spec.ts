@@ -1,5 +1,4 @@
 import { formatMicros, parseMicros, roundMicrosToMinor } from '../src/app/finance/finance-money.ts';
-import { checkSalesLine, readSalesHeader } from '../src/app/finance/sales-lines.ts';
 
 describe('decimal amounts', () => {
   it('reads decimals into millionths exactly and refuses what is not one', () => {
@@ -17,23 +16,5 @@ describe('decimal amounts', () => {
     expect(roundMicrosToMinor(4_999n)).toBe(0n);
     expect(roundMicrosToMinor(5_000n)).toBe(1n);
     expect(roundMicrosToMinor(100_080_000n)).toBe(10_008n);
-  });
-});
-
-describe('sales lines', () => {
-  it('takes a header naming amount and isrc or upc, in any case and order', () => {
-    expect(readSalesHeader(['Store', 'ISRC', 'Net', 'amount'])).toEqual(new Map([['store', 0], ['isrc', 1], ['amount', 3]]));
-    expect(readSalesHeader(['upc', 'units'])).toBeUndefined();
-  });
-
-  it('checks each cell and names every fault at its column', () => {
-    expect(checkSalesLine({ isrc: 'qz-abc-27-00001', amount: '1.50', units: '3', territory: 'de' })).toEqual({
-      ok: true,
-      line: { isrc: 'QZABC2700001', upc: null, territory: 'DE', store: null, units: 3, amountMicros: 1_500_000n },
-    });
-    const bad = checkSalesLine({ isrc: 'nope', amount: '1.2345678', units: '-1' });
-    expect(bad.ok ? [] : bad.errors.map((fault) => fault.column)).toEqual(['isrc', 'units', 'amount']);
-    const missing = checkSalesLine({ amount: '' });
-    expect(missing.ok ? [] : missing.errors.map((fault) => fault.column)).toEqual(['isrc', 'amount']);
   });
 });

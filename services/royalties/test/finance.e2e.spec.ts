@@ -16,6 +16,7 @@ let release: SeededRelease;
 beforeAll(async () => {
   db = financeDb(world.platform.db.url);
   release = await seedRelease(world.a.artist, 2);
+  await db.codesKept(release);
   // Track 1: a three-way split of 33.33/33.33/33.34; track 2 has none (its artist, Nova, is paid 100 %).
   const split = await world.a.owner(`/v1/tracks/${release.tracks[0]!.id}/splits`, {
     method: 'PUT',
@@ -105,7 +106,7 @@ describe('sales reports, statements and payouts', () => {
     const header = await uploadSalesReport(world.a.owner, periodId, 'title,revenue\nA,1.00\n');
     expect([header.status, header.body.errors?.sales_report]).toEqual([422, [Messages.salesReportHeader]]);
     const currency = await uploadSalesReport(world.a.owner, periodId, reportCsv(), { currency: 'EUR' });
-    expect([currency.status, currency.body.errors?.currency]).toEqual([422, [Messages.salesReportCurrency('USD')]]);
+    expect([currency.status, currency.body.errors?.currency]).toEqual([422, [Messages.salesReportCurrency('EUR', 'USD')]]);
   });
 
   it('takes a good report: rows matched by ISRC, then by UPC; the unmatched row kept and listed', async () => {
@@ -146,6 +147,11 @@ describe('sales reports, statements and payouts', () => {
     expect((await world.a.owner(`/v1/finance/sales-reports/${reportId}/rows?per_page=501`)).status).toBe(422);
     expect((await world.a.owner(`/v1/finance/sales-reports/${randomUUID()}`)).body.error).toBe(Messages.salesReportNotFound);
     expect(await db.financeEventsOf(reportId)).toEqual(['finance.sales_report.recorded']);
+
+    // The same file again is recognised by its bytes and not counted twice.
+    const twice = await uploadSalesReport(world.a.owner, periodId, reportCsv(), { source: 'Spotify again' });
+    expect([twice.status, twice.body.error]).toEqual([409, Messages.salesReportAlreadyLoaded(reportId)]);
+    expect((await world.a.owner(`/v1/finance/sales-reports?period_id=${periodId}`)).body.total).toBe(1);
   });
 
   it('computes the period: payee statements sum to the tenant statement, which is the report total minus the unmatched, to the cent', async () => {

@@ -68,13 +68,13 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     service: 'royalties',
     operation: FinanceOperation.salesReportsUpload,
     summary:
-      "Upload a store's sales report CSV to a period (multipart field sales_report; header: isrc, upc, territory, store, units, amount). A report with a bad row is refused whole (422, per cell); unmatched rows are kept and listed.",
+      "Upload a store's sales report to a period (multipart field sales_report): a CSV (header: isrc, upc, territory, store, units, amount) or a DDEX DSR flat file (Basic Audio, UGC, Audio-Visual or Financial Reporting to Record Companies profile). A report with a bad row is refused whole (422, per cell); unmatched rows are kept and listed. A file already loaded (same bytes, or the same DSR MessageId and FileNumber) is 409; a DSR with another MessageId for the same store, profile and usage period replaces the period's earlier one.",
     request: { params: UuidParams },
     upload: { field: 'sales_report', kind: 'sales_report', missingMessage: 'The sales_report file is required.' },
     // A report of a million rows is read, matched and stored in one transaction: minutes, not seconds.
     serviceTimeoutMs: 600_000,
     responses: { 201: { description: 'The sales report recorded, with its matched and unmatched totals.', body: SalesReportReply } },
-    // 409: the period's statement is no longer draft.
+    // 409: the period's statement is no longer draft; the file was already loaded, or its DSR message was replaced.
     errors: [409],
   }),
   defineRoute({

@@ -17,6 +17,7 @@ import { Migration20261202000600_line_streams } from './migrations/Migration2026
 import { Migration20261202000700_statement_documents } from './migrations/Migration20261202000700_statement_documents.ts';
 import { Migration20261202000800_split_millionths } from './migrations/Migration20261202000800_split_millionths.ts';
 import { Migration20261202000900_recording_codes } from './migrations/Migration20261202000900_recording_codes.ts';
+import { Migration20261202001000_sales_report_identity } from './migrations/Migration20261202001000_sales_report_identity.ts';
 
 /** The royalties service's own Postgres schema; no other service reads or writes it. */
 export const ROYALTIES_SCHEMA = 'royalties';
@@ -33,4 +34,5 @@ export const ROYALTIES_MIGRATIONS = [
   { name: 'Migration20261202000700_statement_documents', class: Migration20261202000700_statement_documents },
   { name: 'Migration20261202000800_split_millionths', class: Migration20261202000800_split_millionths },
   { name: 'Migration20261202000900_recording_codes', class: Migration20261202000900_recording_codes },
+  { name: 'Migration20261202001000_sales_report_identity', class: Migration20261202001000_sales_report_identity },
 ];

@@ -1,5 +1,6 @@
+import { eventually } from '@sv/testing';
 import { royaltiesDbPool } from './royalties-db-pool.ts';
-import type { Api } from './royalties-world.ts';
+import type { Api, SeededRelease } from './royalties-world.ts';
 
 /** Direct reads of the royalties schema: the finance events as the outbox holds them, and row counts. */
 export const financeDb = (url: string) => {
@@ -21,6 +22,16 @@ export const financeDb = (url: string) => {
       ).map((row) => row.type),
     count: async (table: string, where = 'true', params: unknown[] = []) =>
       Number((await query<{ count: string }>(`select count(*) as "count" from "royalties"."${table}" where ${where}`, params))[0]!.count),
+    /** Waits until royalties keeps the release's codes (followed from the catalogue's events), which report rows match by. */
+    codesKept: (release: SeededRelease) =>
+      eventually(`royalties keeps the codes of ${release.title}`, async () => {
+        const [kept] = await query<{ tracks: number; releases: number }>(
+          `select (select count(*)::int from "royalties"."recording_track_code" where "isrc" = any($1::text[])) as "tracks",
+                  (select count(*)::int from "royalties"."recording_release_code" where "upc" = $2) as "releases"`,
+          [release.tracks.map((track) => track.isrc), release.upc],
+        );
+        return kept!.tracks === release.tracks.length && kept!.releases === 1;
+      }),
     /** Waits until the relay has published every finance event of the outbox (the bus lets royalties publish them). */
     financePublished: (timeoutMs = 15_000): Promise<boolean> => outboxPublished(`"type" like 'finance.%'`, timeoutMs),
     close,
@@ -29,10 +40,14 @@ export const financeDb = (url: string) => {
 export type FinanceDb = ReturnType<typeof financeDb>;
 
 /** Uploads a sales report CSV to a period as a browser would: multipart, field `sales_report`. */
-export const uploadSalesReport = (api: Api, periodId: string, csv: string, fields: Record<string, string> = {}) => {
+export const uploadSalesReport = (api: Api, periodId: string, csv: string, fields: Record<string, string> = {}) =>
+  uploadSalesFile(api, periodId, { text: csv, type: 'text/csv', name: 'report.csv' }, fields);
+
+/** Uploads a sales report file of any kind (a DSR flat file is tab-separated text). */
+export const uploadSalesFile = (api: Api, periodId: string, file: { text: string; type: string; name: string }, fields: Record<string, string> = {}) => {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('sales_report', new Blob([csv], { type: 'text/csv' }), 'report.csv');
+  form.append('sales_report', new Blob([file.text], { type: file.type }), file.name);
   return api(`/v1/finance/periods/${periodId}/sales-reports`, { method: 'POST', raw: form });
 };
 

@@ -45,6 +45,23 @@ export const SalesReportSchema = z
     total_minor: z.number().int(),
     matched_minor: z.number().int(),
     unmatched_minor: z.number().int(),
+    /** Record types of a DSR left unread (musical works, deal terms), with how many of each; empty for a CSV. */
+    ignored_records: z.record(z.string(), z.number().int()),
+    /** A DSR file's message and what it covers; null for a CSV or JSON lines. */
+    dsr: z
+      .object({
+        message_id: z.string(),
+        file_number: z.number().int(),
+        number_of_files: z.number().int(),
+        profile: z.string(),
+        sender: z.string(),
+        usage_start: z.string(),
+        usage_end: z.string(),
+      })
+      .nullable(),
+    /** The revision that replaced this report, and when: a replaced report no longer counts towards the period. */
+    replaced_by: z.uuid().nullable(),
+    superseded_at: nullableIsoTimestamp,
     created_at: isoTimestamp,
   })
   .loose();

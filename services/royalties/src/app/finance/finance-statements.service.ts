@@ -45,13 +45,13 @@ export const payeeStatementEvent = (row: PayeeStatement) => ({
   amount_minor: Number(row.amountMinor),
 });
 
-/** The matched sales of a period, summed per recording (a track, or a release matched by UPC only). */
+/** The matched sales of a period's live reports (not those a revision replaced), summed per recording (a track, or a release matched by UPC only). */
 const matchedSalesOf = async (tx: EntityManager, tenantId: string, periodId: string): Promise<AllocationLine[]> => {
   const rows = await tx.execute<{ track_id: string | null; artist_id: string | null; micros: string }[]>(
     `select r."track_id", r."artist_id", sum(r."amount_micros")::text as "micros"
        from "royalties"."sales_report_row" r
        join "royalties"."sales_report" s on s."id" = r."report_id"
-      where s."tenant_id" = ? and s."period_id" = ? and r."match_kind" is not null
+      where s."tenant_id" = ? and s."period_id" = ? and s."superseded_at" is null and r."match_kind" is not null
       group by r."match_kind", r."track_id", r."release_id", r."artist_id"
       order by min(r."row_number"), r."track_id", r."release_id"`,
     [tenantId, periodId],
@@ -78,7 +78,7 @@ export const computePeriodStatements = (em: EntityManager, principal: Principal,
       tx.getUnitOfWork().unsetIdentity(existing);
     }
     const [totals] = await tx.execute<{ reports: string; total: string | null }[]>(
-      `select count(*)::text as "reports", sum("total_micros")::text as "total" from "royalties"."sales_report" where "tenant_id" = ? and "period_id" = ?`,
+      `select count(*)::text as "reports", sum("total_micros")::text as "total" from "royalties"."sales_report" where "tenant_id" = ? and "period_id" = ? and "superseded_at" is null`,
       [tenantId, period.id],
     );
     if (!totals || totals.reports === '0') throw new ValidationError({ period: [Messages.periodHasNoSales] }, Messages.periodHasNoSales);
@@ -209,4 +209,4 @@ export const listPayeeStatements = (em: EntityManager, tenantId: string, query: 
 export const payeeStatementsOf = (em: EntityManager, tenantId: string, statementId: string): Promise<PayeeStatement[]> =>
   em.find(PayeeStatement, { tenantId, statementId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
 
-export const salesReportsCount = (em: EntityManager, tenantId: string, periodId: string): Promise<number> => em.count(SalesReport, { tenantId, periodId });
+export const salesReportsCount = (em: EntityManager, tenantId: string, periodId: string): Promise<number> => em.count(SalesReport, { tenantId, periodId, supersededAt: null });

@@ -47,6 +47,37 @@ export class FinanceStateError extends ConflictError {
   }
 }
 
+/** The multipart field holding an uploaded sales report, where a refusal of the whole file is keyed. */
+export const SALES_REPORT_FIELD = 'sales_report';
+
+/** 422: the file cannot be read as a sales report (the intake's reason, with the line and cell where it applies). */
+export class SalesReportFileError extends ValidationError {
+  constructor(message: string) {
+    super({ [SALES_REPORT_FIELD]: [message] }, message);
+  }
+}
+
+/** 422: the report's amounts are in another currency than the period's. */
+export class SalesReportCurrencyError extends ValidationError {
+  constructor(reportCurrency: string, periodCurrency: string) {
+    super({ currency: [Messages.salesReportCurrency(reportCurrency, periodCurrency)] });
+  }
+}
+
+/** 409: the same file (its bytes, or its DSR MessageId and FileNumber) was already loaded; it is not counted twice. */
+export class SalesReportAlreadyLoadedError extends ConflictError {
+  constructor(reportId: string) {
+    super(Messages.salesReportAlreadyLoaded(reportId), 'finance.sales_report_already_loaded');
+  }
+}
+
+/** 409: a file of a DSR message that a revision has replaced. */
+export class SalesReportSupersededError extends ConflictError {
+  constructor(messageId: string, revisionId: string) {
+    super(Messages.salesReportSuperseded(messageId, revisionId), 'finance.sales_report_superseded');
+  }
+}
+
 /** 422: the report refused whole, with the cells at fault (`row 14, column amount`). */
 export class SalesReportRowsError extends ValidationError {
   constructor(fields: Record<string, string[]>) {

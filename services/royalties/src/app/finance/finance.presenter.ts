@@ -40,6 +40,21 @@ export const presentSalesReport = (report: SalesReport) => {
     matched_minor: minor(matchedMinor),
     // The difference, so that the report's cents always agree.
     unmatched_minor: minor(totalMinor - matchedMinor),
+    ignored_records: report.ignoredRecords,
+    dsr:
+      report.dsrMessageId == null
+        ? null
+        : {
+            message_id: report.dsrMessageId,
+            file_number: report.dsrFileNumber!,
+            number_of_files: report.dsrNumberOfFiles!,
+            profile: report.dsrProfile!,
+            sender: report.dsrSender!,
+            usage_start: report.dsrUsageStart!,
+            usage_end: report.dsrUsageEnd!,
+          },
+    replaced_by: report.replacedBy ?? null,
+    superseded_at: iso(report.supersededAt),
     created_at: report.createdAt.toISOString(),
   };
 };

@@ -19,6 +19,22 @@ export const SalesReport = defineEntity({
     totalMicros: p.bigint().columnType('bigint'),
     matchedMicros: p.bigint().columnType('bigint'),
     createdAt: p.datetime().columnType('timestamptz'),
+    /** The SHA-256 of the uploaded file's bytes (hex); null for a report sent as JSON lines. */
+    sha256: p.text().nullable(),
+    /** Record types of a DSR left unread, with how many of each; empty for a CSV. */
+    ignoredRecords: p.json<Record<string, number>>().columnType('jsonb'),
+    /** A DSR file's place in its message: MessageId and FileNumber of NumberOfFiles. */
+    dsrMessageId: p.text().nullable(),
+    dsrFileNumber: p.integer().nullable(),
+    dsrNumberOfFiles: p.integer().nullable(),
+    /** What a DSR covers, which a revision shares: its profile, sender and usage period. */
+    dsrProfile: p.text().nullable(),
+    dsrSender: p.text().nullable(),
+    dsrUsageStart: p.date().columnType('date').nullable(),
+    dsrUsageEnd: p.date().columnType('date').nullable(),
+    /** The revision that replaced this report, and when; a replaced report no longer counts. */
+    replacedBy: p.uuid().nullable(),
+    supersededAt: p.datetime().columnType('timestamptz').nullable(),
   },
 });
 
