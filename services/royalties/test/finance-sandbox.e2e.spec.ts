@@ -15,6 +15,7 @@ let release: SeededRelease;
 beforeAll(async () => {
   db = financeDb(world.platform.db.url);
   release = await seedRelease(world.artist, 1);
+  await db.codesKept(release);
 }, 60_000);
 
 afterAll(async () => {

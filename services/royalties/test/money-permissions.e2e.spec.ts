@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@sv/contracts';
 import { MONEY_ADMINS, MONEY_PRINCIPALS, OWN_ARTIST_OR_MONEY_ADMINS, apiClient, type ApiResponse, type MoneyPrincipal } from '@sv/testing';
+import { financeDb } from './support/finance-support.ts';
 import { matchedLine, moneyFixtures, unmatchedLine, type MoneyFixtures } from './support/money-fixtures.ts';
 import { seedRelease, useRoyaltiesWorld, type Api, type SeededRelease } from './support/royalties-world.ts';
 
@@ -59,6 +60,9 @@ beforeAll(async () => {
     'artist key naming no artist': await key('--role', 'artist'),
   };
   release = await seedRelease(world.a.artist, 1);
+  // Sales report rows match the codes royalties keeps, which follow the catalogue's events.
+  const db = financeDb(world.platform.db.url);
+  await db.codesKept(release).finally(() => db.close());
   money = moneyFixtures(world.a.owner, release);
   // The workspace's own money (unmatched lines) and the artist's (its track's line), both available.
   funded = money.paidStatement([unmatchedLine(1000), matchedLine(release, 1000)]).then(() => undefined);

@@ -97,8 +97,9 @@ export const moneyFixtures = (owner: Api, release: SeededRelease) => {
     computedPeriod,
     approvedFinanceStatement,
     payablePeriod,
+    // Each period's file names its period (a column the reader ignores): the same bytes twice would be a file already loaded.
     uploadSalesReport: (api: Api, periodId: string) =>
-      uploadSalesReport(api, periodId, ['isrc,upc,territory,store,units,amount', `${release.tracks[0]!.isrc},,US,Spotify,10,50.00`, ''].join('\n')),
+      uploadSalesReport(api, periodId, ['isrc,upc,territory,store,units,amount,period', `${release.tracks[0]!.isrc},,US,Spotify,10,50.00,${periodId}`, ''].join('\n')),
   };
 };
 export type MoneyFixtures = ReturnType<typeof moneyFixtures>;
