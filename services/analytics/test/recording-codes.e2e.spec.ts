@@ -17,7 +17,7 @@ import { matchReportCodes } from '../src/app/recording-codes/report-code-matchin
 import { matchCodes } from '../src/app/streaming/code-matching.ts';
 import { ANALYTICS_ENTITIES, ANALYTICS_MIGRATIONS, ANALYTICS_SCHEMA } from '../src/db/index.ts';
 import { catalogueClient } from '../src/nats/clients/catalogue.client.ts';
-import { makeRelease, useStreamingWorld, type Api, type StreamingRelease } from './support/streaming-world.ts';
+import { adminLoad, makeRelease, reportFile, useStreamingWorld, type Api, type StreamingRelease } from './support/streaming-world.ts';
 
 /*
  * Analytics keeps the catalogue's recording codes by following its events: tracks and releases
@@ -211,5 +211,17 @@ describe('recording codes in analytics', () => {
     await world.platform.adminOk('analytics', 'rebuild-codes', '--tenant', world.b.slug);
     const tenants = await world.db.query(`select distinct "tenant_id" from "analytics"."recording_track_code"`);
     expect(tenants.rows).toEqual([{ tenant_id: world.b.tenantId }]);
+  }, 120_000);
+
+  // Last: it leaves the platform without its catalogue.
+  it("matches a report's codes from its own copy, without asking the catalogue", async () => {
+    const release = await makeRelease(world.a.nova, 2);
+    await keptAsCatalogue(world.a.tenantId, codesOf(release));
+    await world.platform.catalogue!.stop();
+
+    const lines = release.tracks.map((track) => `2026-11-21,Tunes,GB,${track.isrc},${track.title},Nova,100,0,40,60`);
+    const csv = ['date,store,territory,isrc,title,artist,streams,downloads,streams_standard,streams_premium', ...lines].join('\n');
+    const report = await adminLoad(world, world.a.slug, await reportFile(world, 'tunes-codes-kept.csv', `${csv}\n`));
+    expect(report.matched).toEqual({ isrc: 2, upc: 0, unmatched: 0 });
   }, 120_000);
 });

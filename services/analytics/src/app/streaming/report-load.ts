@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { systemPrincipal, type StreamingReportSummary } from '@sv/contracts';
 import type { CataloguePort } from '../catalogue-port.ts';
+import { matchReportCodes } from '../recording-codes/report-code-matching.ts';
 import { matchCodes, type CodeMatches } from './code-matching.ts';
 import { CHART_SHAPE, PLAYLIST_SHAPE, RECORDING_COLUMNS, SHAPES, STREAM_SHAPE } from './report-kinds.ts';
 import { detectFormat, openReport } from './report-intake.ts';
@@ -47,11 +48,19 @@ const stagedRecords = (client: pg.Client, report: OpenedReport, store: string | 
 };
 
 /**
- * What the file's distinct codes match in the tenant's catalogue: the one place a load asks, so
- * where matches come from can change here alone.
+ * What the file's distinct codes match in the tenant's catalogue. Analytics' own copy of the
+ * catalogue's codes answers them in one join; only the codes it does not hold are asked of the
+ * catalogue (in rounds of a thousand), because the copy follows the catalogue's events a moment
+ * behind: a track created just before its first report still matches.
  */
-const matchFileCodes = (deps: ReportLoadDeps, tenantId: string, staged: StagedFacts): Promise<CodeMatches> =>
-  matchCodes(deps.catalogue, systemPrincipal(tenantId, 'analytics'), staged.isrcs, staged.upcs);
+const matchFileCodes = async (deps: ReportLoadDeps, tenantId: string, staged: StagedFacts): Promise<CodeMatches> => {
+  const kept = await matchReportCodes(deps.orm.em.fork(), tenantId, staged.isrcs, staged.upcs);
+  const missingIsrcs = [...staged.isrcs].filter((isrc) => !kept.tracks.has(isrc.toUpperCase()));
+  const missingUpcs = [...staged.upcs].filter((upc) => !kept.releases.has(upc));
+  if (missingIsrcs.length === 0 && missingUpcs.length === 0) return kept;
+  const asked = await matchCodes(deps.catalogue, systemPrincipal(tenantId, 'analytics'), missingIsrcs, missingUpcs);
+  return { tracks: new Map([...kept.tracks, ...asked.tracks]), releases: new Map([...kept.releases, ...asked.releases]) };
+};
 
 /** The earlier of two days, either of which may be unknown. */
 const earlierDay = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || a <= b ? a : b);
