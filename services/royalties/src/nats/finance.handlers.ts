@@ -42,7 +42,7 @@ import type { RoyaltiesContext } from '../royalties-context.ts';
 const MANAGE = 'finance.manage';
 
 /** Thin adapters: every finance route needs finance.manage; parse, one use-case on a forked ORM context, shape the reply. */
-export const financeOperations = ({ orm, config, blobs }: RoyaltiesContext): OperationTable => ({
+export const financeOperations = ({ orm, config, blobs, catalogue }: RoyaltiesContext): OperationTable => ({
   [FinanceOperation.periodsCreate]: async (request) => {
     assertCan(request.principal, MANAGE);
     const body = parseOrThrow(CreateFinancePeriodBody, request.body);
@@ -60,13 +60,13 @@ export const financeOperations = ({ orm, config, blobs }: RoyaltiesContext): Ope
   },
   // The permission is checked inside, so that a refused upload's stored file is removed too.
   [FinanceOperation.salesReportsUpload]: async (request) => {
-    const report = await uploadSalesReport({ blobs }, orm.em.fork(), request.principal, request.params.uuid ?? '', request.body, request.files);
+    const report = await uploadSalesReport({ blobs, catalogue }, orm.em.fork(), request.principal, request.params.uuid ?? '', request.body, request.files);
     return created({ sales_report: presentSalesReport(report) });
   },
   [FinanceOperation.salesReportsCreate]: async (request) => {
     assertCan(request.principal, MANAGE);
     const body = parseOrThrow(CreateSalesReportBody, request.body);
-    return created({ sales_report: presentSalesReport(await createSalesReport(orm.em.fork(), request.principal, body)) });
+    return created({ sales_report: presentSalesReport(await createSalesReport(orm.em.fork(), catalogue, request.principal, body)) });
   },
   [FinanceOperation.salesReportsList]: async (request) => {
     assertCan(request.principal, MANAGE);

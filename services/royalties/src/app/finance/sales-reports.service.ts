@@ -19,7 +19,8 @@ import { SalesReport } from '../../db/entities/sales-report.entity.ts';
 import { FinanceStatement } from '../../db/entities/finance-statement.entity.ts';
 import type { FinancePeriod } from '../../db/entities/finance-period.entity.ts';
 import { isStorable } from '../ledger/money.ts';
-import { matchLinesByCodes } from '../recording-codes/line-code-matching.ts';
+import type { CataloguePort } from '../catalogue-port.ts';
+import { matchLinesKeptFirst } from '../recording-codes/line-code-matching.ts';
 import {
   FinanceStateError,
   SALES_REPORT_FIELD,
@@ -42,6 +43,7 @@ const ROW_BATCH = 1_000;
 
 export interface SalesReportDeps {
   blobs: BlobStore;
+  catalogue: CataloguePort;
 }
 
 interface ReportHeader {
@@ -63,8 +65,8 @@ interface ReportContent {
 type PendingRow = { row: number; line: SalesLine };
 
 /** Ties a batch to the catalogue's recording codes (ISRC to a track first, else UPC to a release) and inserts it in one statement. */
-const insertBatch = async (tx: EntityManager, principal: Principal, report: SalesReport, batch: PendingRow[]) => {
-  const matches = await matchLinesByCodes(tx, principal, batch.map(({ line }) => line));
+const insertBatch = async (tx: EntityManager, catalogue: CataloguePort, principal: Principal, report: SalesReport, batch: PendingRow[]) => {
+  const matches = await matchLinesKeptFirst(tx, catalogue, principal, batch.map(({ line }) => line));
   let matchedRows = 0;
   let matchedMicros = 0n;
   const rows = batch.map(({ row, line }, index) => {
@@ -101,7 +103,7 @@ const insertBatch = async (tx: EntityManager, principal: Principal, report: Sale
  * kept and listed; they are not paid out. A file already loaded is refused (409) and a DSR
  * revision replaces the reports it revises (sales-report-identity).
  */
-const recordReport = async (em: EntityManager, principal: Principal, header: ReportHeader, content: ReportContent) => {
+const recordReport = async (em: EntityManager, catalogue: CataloguePort, principal: Principal, header: ReportHeader, content: ReportContent) => {
   const { period, identity } = header;
   if (header.currency && header.currency !== period.currency) throw new SalesReportCurrencyError(header.currency, period.currency);
   try {
@@ -143,7 +145,7 @@ const recordReport = async (em: EntityManager, principal: Principal, header: Rep
       let batch: PendingRow[] = [];
       const flushBatch = async () => {
         if (batch.length === 0) return;
-        const done = await insertBatch(tx, principal, report, batch);
+        const done = await insertBatch(tx, catalogue, principal, report, batch);
         report.rowsMatched += done.matchedRows;
         report.matchedMicros += done.matchedMicros;
         batch = [];
@@ -228,7 +230,7 @@ export const uploadSalesReport = async (
       identity: { sha256, dsr: file.dsr },
       field: SALES_REPORT_FIELD,
     };
-    return await recordReport(em, principal, header, file);
+    return await recordReport(em, deps.catalogue, principal, header, file);
   } catch (error) {
     // The refusal is the answer; a file left behind by a failed removal is only storage.
     if (upload) await deps.blobs.remove(upload.key).catch(() => undefined);
@@ -239,7 +241,7 @@ export const uploadSalesReport = async (
 };
 
 /** POST /finance/sales-reports: the same report as JSON lines. */
-export const createSalesReport = async (em: EntityManager, principal: Principal, body: CreateSalesReportBody): Promise<SalesReport> => {
+export const createSalesReport = async (em: EntityManager, catalogue: CataloguePort, principal: Principal, body: CreateSalesReportBody): Promise<SalesReport> => {
   const period = await findPeriod(em, principal.tenant_id, body.period_id);
   const header: ReportHeader = {
     period,
@@ -250,7 +252,7 @@ export const createSalesReport = async (em: EntityManager, principal: Principal,
     identity: { sha256: null, dsr: null },
     field: 'lines',
   };
-  return recordReport(em, principal, header, { lines: jsonReadLines(body.lines), ignoredRecords: () => ({}) });
+  return recordReport(em, catalogue, principal, header, { lines: jsonReadLines(body.lines), ignoredRecords: () => ({}) });
 };
 
 export const findSalesReport = async (em: EntityManager, tenantId: string, reportId: string): Promise<SalesReport> => {

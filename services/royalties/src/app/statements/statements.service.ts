@@ -6,7 +6,8 @@ import { RoyaltyLineItem } from '../../db/entities/royalty-line-item.entity.ts';
 import { RoyaltyStatement } from '../../db/entities/royalty-statement.entity.ts';
 import type { CataloguePort } from '../catalogue-port.ts';
 import { isStorable, MICROS_SCALE, numberToMinor } from '../ledger/money.ts';
-import { matchLines, normalCode } from './line-matching.ts';
+import { matchLinesKeptFirst } from '../recording-codes/line-code-matching.ts';
+import { normalCode } from './line-matching.ts';
 import { changeStatement, findStatement } from './statement-access.ts';
 import { recordStatementCompleted, recordStatementCreated } from './statement-events.ts';
 import { StatementLinesLockedError, StatementTotalOutOfRangeError } from './statements.errors.ts';
@@ -95,7 +96,7 @@ export const addLineItems = async (
   if (!OPEN_FOR_LINES.includes(current.status)) throw new StatementLinesLockedError(current.status);
   const revenue = revenueOf(body.line_items);
   totalWith(current.totalMicros, revenue);
-  const matches = await matchLines(catalogue, principal, body.line_items);
+  const matches = await matchLinesKeptFirst(em, catalogue, principal, body.line_items);
 
   return changeStatement(em, tenantId, statementId, async (tx, statement) => {
     if (!OPEN_FOR_LINES.includes(statement.status)) throw new StatementLinesLockedError(statement.status);
