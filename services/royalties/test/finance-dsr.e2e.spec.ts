@@ -27,7 +27,7 @@ afterAll(async () => {
 const fixture = (name: string): string => readFileSync(new URL(`../../../packages/reports/test/fixtures/${name}`, import.meta.url), 'utf8');
 
 const uploadDsr = (periodId: string, text: string, fields: Record<string, string> = {}) =>
-  uploadSalesFile(world.a.owner, periodId, { text, type: 'text/plain', name: 'report.tsv' }, fields);
+  uploadSalesFile(world.a.owner, periodId, { text, type: 'text/tab-separated-values', name: 'report.tsv' }, fields);
 
 const periodIn = async (currency: string) => (await createPeriod(world.a.owner, { currency })).uuid;
 

@@ -53,7 +53,8 @@ export const UPLOAD_KINDS = {
     label: 'sales report',
     maxMegabytes: UPLOAD_MAX_MEGABYTES.sales_report,
     detect: 'declared',
-    mimeTypes: ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'],
+    // DDEX DSR flat files are tab-separated; the royalties service tells the format from the content.
+    mimeTypes: ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'text/tab-separated-values'],
     visibility: 'private',
   },
 } as const satisfies Record<UploadKind, UploadKindSpec>;
@@ -121,6 +122,7 @@ export const EXTENSION_BY_MIME: Record<string, string> = {
   'application/csv': '.csv',
   'text/plain': '.txt',
   'application/vnd.ms-excel': '.csv',
+  'text/tab-separated-values': '.tsv',
   'video/mp4': '.mp4',
   'video/quicktime': '.mov',
   'video/webm': '.webm',
