@@ -38,6 +38,9 @@ export interface LocalBusLayout {
   changed: boolean;
 }
 
+/** Seconds a new connection has to send its credentials before the server closes it. */
+const AUTHORIZATION_TIMEOUT_SECONDS = 10;
+
 /** Writes seeds that are missing and the server configuration; idempotent. */
 export const writeLocalBus = (listen: { host: string; port: number }, directory = localBusDirectory()): LocalBusLayout => {
   const accounts: Record<string, unknown> = {};
@@ -52,6 +55,10 @@ export const writeLocalBus = (listen: { host: string; port: number }, directory 
   }
   const config = {
     listen: `${listen.host}:${listen.port}`,
+    // The server closes a connection that has not introduced itself within the authorization
+    // timeout (2 s by default): a client on a two-core machine running the whole suite has been
+    // slower than that, and its CONNECT then met a closed socket (EPIPE).
+    authorization: { timeout: AUTHORIZATION_TIMEOUT_SECONDS },
     jetstream: { store_dir: join(directory, 'jetstream') },
     accounts,
   };
