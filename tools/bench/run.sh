@@ -18,6 +18,10 @@
 #   analytics         a streams report load (rows/s) and p50/p99 of overview, time-series and the streaming
 #                     summary, tracks and markets, one tenant among ten (flags: --snapshots N (1000000),
 #                     --rows N (1000000), --tenants N (10), --requests N (200))
+#   reports           store reports through the shared intake: a DDEX DSR and a CSV each loaded into
+#                     analytics (operator command) and finance (upload); lines/s and the loading
+#                     service's memory growth (flags: --tracks N (100000), --lines N (1000000),
+#                     --only analytics-dsr,analytics-csv,finance-dsr,finance-csv)
 # `run.sh` runs them all with their defaults; `run.sh NAME [flags]` runs one. Flags without a
 # name go to artist-read, as before. Needs Postgres and NATS reachable (SV_TEST_POSTGRES_URL /
 # SV_TEST_NATS_URL, same defaults as the tests), and ffmpeg and OpenSSH for delivery-latency;
@@ -27,7 +31,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 NODE=node_modules/.bin/node
 bench() { "$NODE" "tools/bench/src/$1.bench.ts" "${@:2}"; }
 case "${1:-all}" in
-  artist-read | ddex-build | delivery-latency | ingestion-bulk | ddex-read | royalties | analytics | gateway-pair) bench "$@" ;;
+  artist-read | ddex-build | delivery-latency | ingestion-bulk | ddex-read | royalties | analytics | gateway-pair | reports) bench "$@" ;;
   release-write) bench artist-read --scenario write "${@:2}" ;;
   all) bench artist-read && bench artist-read --scenario write && bench ddex-build && bench delivery-latency && bench ingestion-bulk && bench ddex-read && bench royalties && bench analytics ;;
   *) bench artist-read "$@" ;;
