@@ -97,3 +97,83 @@ describe('monthly statements', () => {
     expect((await world.b.owner('/v1/royalties/statements')).body.statements).toEqual([]);
   });
 });
+
+describe('monthly statements of a split track', () => {
+  let split: SeededRelease;
+  let orbitRelease: SeededRelease;
+  const putSplit = async (trackId: string, splits: Record<string, unknown>[]): Promise<void> => {
+    const response = await world.a.owner(`/v1/tracks/${trackId}/splits`, { method: 'PUT', body: { splits } });
+    expect(response.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    split = await seedRelease(world.a.artist, 2);
+    orbitRelease = await seedRelease(world.a.otherArtist, 1);
+    const [shared, novaOnly] = split.tracks;
+    await putSplit(shared!.id, [
+      { name: 'Nova', artist_id: world.a.artistId, percentage: 33.33 },
+      { name: 'Orbit', artist_id: world.a.otherArtistId, percentage: 33.33 },
+      { name: 'Player', email: 'player@example.com', percentage: 33.34 },
+    ]);
+    await approvedReport('2027-01', [
+      line({ period: '2027-01', isrc: shared!.isrc, revenue: 100.07, streams: 1000 }),
+      line({ period: '2027-01', dsp_name: 'Apple Music', isrc: shared!.isrc, revenue: 10.010001, streams: 200 }),
+      line({ period: '2027-01', isrc: novaOnly!.isrc, revenue: 2.5, streams: 100 }),
+      line({ period: '2027-01', artist_name: 'Orbit', isrc: orbitRelease.tracks[0]!.isrc, revenue: 5.005, streams: 300 }),
+      line({ period: '2027-01', artist_name: 'Someone else', track_title: 'Stray', isrc: 'ZZX000000010', revenue: 0.5, streams: 10 }),
+    ]);
+  }, 90_000);
+
+  const month = async (caller: typeof world.a.artist, period: string) => (await caller(`/v1/royalties/statements/${period}`)).body.statement;
+  const breakdownCents = (statement: { breakdown: { revenue_usd: string }[] }): number =>
+    statement.breakdown.reduce((sum, row) => sum + Math.round(Number(row.revenue_usd) * 100), 0);
+
+  /*
+   * The split track made 110.080001: Nova and Orbit 36.689664 each, Player 36.700673 (the one
+   * micro-unit left goes to the share that lost the most). Nova's part of the 100.07 Spotify line is
+   * exactly 33.353331, so 3.336333 of the Apple Music line. Nova adds its unsplit 2.50, Orbit its own 5.005.
+   */
+  const novaBreakdown = () => [
+    { release_title: split.title, dsp: 'Spotify', streams: 1100, revenue_usd: '35.85' },
+    { release_title: split.title, dsp: 'Apple Music', streams: 200, revenue_usd: '3.34' },
+  ];
+  const orbitBreakdown = () => [
+    // Orbit has a share of the split track, so it sees that track's streams, not the unsplit one's.
+    { release_title: split.title, dsp: 'Spotify', streams: 1000, revenue_usd: '33.35' },
+    { release_title: orbitRelease.title, dsp: 'Spotify', streams: 300, revenue_usd: '5.01' },
+    { release_title: split.title, dsp: 'Apple Music', streams: 200, revenue_usd: '3.34' },
+  ];
+
+  it('shows each artist its share of the split line and the whole of its unsplit lines, summing to what the ledger credited', async () => {
+    const nova = await month(world.a.artist, '2027-01');
+    const orbit = await month(world.a.otherArtist, '2027-01');
+    expect(nova.breakdown).toEqual(novaBreakdown());
+    expect(orbit.breakdown).toEqual(orbitBreakdown());
+    // 39.189664 and 41.694664 in micro-units: the approval rounded both up to whole cents.
+    expect([nova.total_usd, orbit.total_usd]).toEqual(['39.19', '41.70']);
+    expect(breakdownCents(nova)).toBe(Math.round(Number(nova.total_usd) * 100));
+    expect(breakdownCents(orbit)).toBe(Math.round(Number(orbit.total_usd) * 100));
+    // The workspace's is the line tied to no artist, nothing of the split.
+    const workspace = await month(world.a.owner, '2027-01');
+    expect([workspace.total_usd, workspace.breakdown]).toEqual(['0.50', [{ release_title: 'Stray', dsp: 'Spotify', streams: 10, revenue_usd: '0.50' }]]);
+  });
+
+  it("puts the split's share in the statement PDF", async () => {
+    const orbit = await month(world.a.otherArtist, '2027-01');
+    const text = await pdfText(Buffer.from(await (await fetch(orbit.pdf_url)).arrayBuffer()));
+    for (const expected of ['Payee: Orbit', 'January 2027', '41.70 USD', split.title, orbitRelease.title, '33.35', '5.01', '3.34']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('keeps an approved month on the split its approval applied when the split is replaced later', async () => {
+    const [shared] = split.tracks;
+    await putSplit(shared!.id, [{ name: 'Nova', artist_id: world.a.artistId, percentage: 100 }]);
+    expect((await month(world.a.artist, '2027-01')).breakdown).toEqual(novaBreakdown());
+    expect((await month(world.a.otherArtist, '2027-01')).breakdown).toEqual(orbitBreakdown());
+    // A report approved after the change is paid, and shown, by the new split.
+    await approvedReport('2027-02', [line({ period: '2027-02', isrc: shared!.isrc, revenue: 1, streams: 40 })]);
+    expect((await month(world.a.artist, '2027-02')).breakdown).toEqual([{ release_title: split.title, dsp: 'Spotify', streams: 40, revenue_usd: '1.00' }]);
+    expect((await world.a.otherArtist('/v1/royalties/statements/2027-02')).status).toBe(404);
+  });
+});

@@ -1,5 +1,6 @@
 import { centsToUsd, roundMicrosToCents } from '../ledger/money.ts';
-import type { BreakdownRow, MonthlyStatement } from './monthly-statements.service.ts';
+import type { MonthlyStatement } from './monthly-statements.service.ts';
+import type { BreakdownRow } from './payee-breakdown.ts';
 
 export const presentMonthlyStatement = (statement: MonthlyStatement) => ({
   id: statement.period,

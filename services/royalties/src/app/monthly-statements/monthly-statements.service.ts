@@ -3,6 +3,8 @@ import type { Principal } from '@sv/contracts';
 import { BALANCE_CURRENCY, payeeOfPrincipal } from '../balance/balance.service.ts';
 import type { PrincipalPayee } from '../ledger/ledger.ts';
 import { MonthlyStatementNotFoundError } from './monthly-statements.errors.ts';
+import { payeeBreakdown, type BreakdownRow, type ReportLineGroup } from './payee-breakdown.ts';
+import { splitInForceAtApproval, splitsAtApproval } from './splits-at-approval.ts';
 
 /** One calendar month of a payee's earnings: what the approved reports of that month credited it. */
 export interface MonthlyStatement {
@@ -14,14 +16,6 @@ export interface MonthlyStatement {
   status: 'approved' | 'paid';
   /** When the month's first report was approved. */
   createdAt: Date;
-}
-
-/** A breakdown row: one release at one store, with the streams and revenue its report lines gave. */
-export interface BreakdownRow {
-  releaseTitle: string;
-  dsp: string;
-  streams: number;
-  revenueMicros: bigint;
 }
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -58,36 +52,72 @@ const monthsOf = async (em: EntityManager, tenantId: string, payee: PrincipalPay
 export const listMonthlyStatements = (em: EntityManager, principal: Principal): Promise<MonthlyStatement[]> =>
   monthsOf(em, principal.tenant_id, payeeOfPrincipal(principal));
 
-interface BreakdownQueryRow {
+interface LineGroupQueryRow {
+  statement_id: string;
+  track_id: string | null;
+  artist_id: string | null;
   release_title: string;
   dsp: string;
   streams: string;
-  revenue: string;
+  micros: string;
 }
 
 /**
- * GET /royalties/statements/{id} (the id is the month, YYYY-MM): the month's total and its breakdown,
- * from the lines of its approved and paid reports that are the caller's: an artist's lines, or, for
- * the workspace, the lines tied to no artist. A line that matched no release shows its track title.
+ * SQL: the lines of `l` (report `s`) that can pay the payee: an artist's own lines and the lines of
+ * tracks whose split named it when the report was approved; the workspace's, the lines tied to no artist.
+ */
+const linesOfPayee = (payee: PrincipalPayee): { sql: string; params: unknown[] } =>
+  payee.type === 'artist'
+    ? {
+        sql: `(l."artist_id" = ? or exists (
+                select 1 from "royalties"."track_split" t
+                 where t."tenant_id" = l."tenant_id" and t."track_id" = l."track_id" and t."payee_type" = 'artist' and t."artist_id" = ?
+                   and ${splitInForceAtApproval('t', 's')}))`,
+        params: [payee.id, payee.id],
+      }
+    : { sql: `l."artist_id" is null`, params: [] };
+
+/** The month's approved and paid report lines that can pay the payee, summed per report, recording, release and store. */
+const lineGroupsOf = async (em: EntityManager, tenantId: string, payee: PrincipalPayee, period: string): Promise<ReportLineGroup[]> => {
+  const lines = linesOfPayee(payee);
+  const rows = await em.execute<LineGroupQueryRow[]>(
+    `select l."statement_id", l."track_id", l."artist_id", coalesce(l."release_title", l."track_title") as "release_title", l."dsp_name" as "dsp",
+            sum(l."streams")::text as "streams", sum(l."revenue_micros")::text as "micros"
+       from "royalties"."royalty_line_item" l
+       join "royalties"."royalty_statement" s on s."id" = l."statement_id" and s."tenant_id" = l."tenant_id"
+      where l."tenant_id" = ? and s."period" = ? and s."status" in ('approved', 'paid') and s."currency" = ? and ${lines.sql}
+      group by l."statement_id", l."track_id", l."artist_id", 4, 5
+      order by l."statement_id", min(l."position")`,
+    [tenantId, period, BALANCE_CURRENCY, ...lines.params],
+  );
+  return rows.map((row) => ({
+    statementId: row.statement_id,
+    trackId: row.track_id,
+    artistId: row.artist_id,
+    releaseTitle: row.release_title,
+    dsp: row.dsp,
+    streams: Number(row.streams),
+    micros: BigInt(row.micros),
+  }));
+};
+
+/**
+ * GET /royalties/statements/{id} (the id is the month, YYYY-MM): the month's total and its breakdown:
+ * the caller's part of the lines of the month's approved and paid reports, by the split each report's
+ * approval applied (an artist's unsplit lines and, for the workspace, the lines tied to no artist at
+ * 100 %), so the breakdown is what the ledger credited. A line that matched no release shows its track title.
  */
 export const readMonthlyStatement = async (em: EntityManager, principal: Principal, id: string): Promise<{ statement: MonthlyStatement; rows: BreakdownRow[] }> => {
   if (!PERIOD.test(id)) throw new MonthlyStatementNotFoundError();
   const payee = payeeOfPrincipal(principal);
   const [statement] = await monthsOf(em, principal.tenant_id, payee, id);
   if (!statement) throw new MonthlyStatementNotFoundError();
-  const artist = payee.type === 'artist' ? { sql: 'l."artist_id" = ?', params: [payee.id] } : { sql: 'l."artist_id" is null', params: [] };
-  const rows = await em.execute<BreakdownQueryRow[]>(
-    `select coalesce(l."release_title", l."track_title") as "release_title", l."dsp_name" as "dsp",
-            sum(l."streams")::text as "streams", sum(l."revenue_micros")::text as "revenue"
-       from "royalties"."royalty_line_item" l
-       join "royalties"."royalty_statement" s on s."id" = l."statement_id"
-      where l."tenant_id" = ? and s."period" = ? and s."status" in ('approved', 'paid') and s."currency" = ? and ${artist.sql}
-      group by 1, 2
-      order by sum(l."revenue_micros") desc, 1, 2`,
-    [principal.tenant_id, id, BALANCE_CURRENCY, ...artist.params],
+  const groups = await lineGroupsOf(em, principal.tenant_id, payee, id);
+  const splits = await splitsAtApproval(
+    em,
+    principal.tenant_id,
+    groups.map((group) => group.statementId),
+    groups.flatMap((group) => (group.trackId ? [group.trackId] : [])),
   );
-  return {
-    statement,
-    rows: rows.map((row) => ({ releaseTitle: row.release_title, dsp: row.dsp, streams: Number(row.streams), revenueMicros: BigInt(row.revenue) })),
-  };
+  return { statement, rows: payeeBreakdown(payee, groups, splits) };
 };

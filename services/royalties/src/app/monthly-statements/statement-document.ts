@@ -6,7 +6,8 @@ import { StatementDocument } from '../../db/entities/statement-document.entity.t
 import { payeeOfPrincipal } from '../balance/balance.service.ts';
 import type { CataloguePort } from '../catalogue-port.ts';
 import { centsToUsd, roundMicrosToCents } from '../ledger/money.ts';
-import type { BreakdownRow, MonthlyStatement } from './monthly-statements.service.ts';
+import type { MonthlyStatement } from './monthly-statements.service.ts';
+import type { BreakdownRow } from './payee-breakdown.ts';
 import { renderStatementPdf, type StatementDocument as PdfContent } from './statement-pdf.ts';
 
 /** How long a statement's PDF link works: long enough to open it, short enough not to travel. */
