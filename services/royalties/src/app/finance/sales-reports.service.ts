@@ -76,22 +76,29 @@ const insertBatch = async (tx: EntityManager, catalogue: CataloguePort, principa
       matchedMicros += line.amountMicros;
     }
     return {
-      reportId: report.id,
-      rowNumber: row,
-      tenantId: report.tenantId,
+      row_number: row,
       isrc: line.isrc,
       upc: line.upc,
       territory: line.territory,
       store: line.store,
-      units: line.units,
-      amountMicros: line.amountMicros,
-      matchKind: match.matched,
-      trackId: match.trackId,
-      releaseId: match.releaseId,
-      artistId: match.artistId,
+      units: String(line.units),
+      amount_micros: line.amountMicros.toString(),
+      match_kind: match.matched,
+      track_id: match.trackId,
+      release_id: match.releaseId,
+      artist_id: match.artistId,
     };
   });
-  await tx.insertMany(SalesReportRow, rows);
+  // One JSON parameter for the whole batch: a multi-row VALUES of 13 parameters a row cost
+  // Postgres more to parse and plan than the insert itself (most of a large report's load).
+  await tx.execute(
+    `insert into "royalties"."sales_report_row"
+       ("report_id", "tenant_id", "row_number", "isrc", "upc", "territory", "store", "units", "amount_micros", "match_kind", "track_id", "release_id", "artist_id")
+     select ?::uuid, ?::uuid, r."row_number", r."isrc", r."upc", r."territory", r."store", r."units", r."amount_micros", r."match_kind", r."track_id", r."release_id", r."artist_id"
+       from jsonb_to_recordset(?::jsonb) as r("row_number" integer, "isrc" text, "upc" text, "territory" text, "store" text, "units" bigint,
+            "amount_micros" bigint, "match_kind" text, "track_id" uuid, "release_id" uuid, "artist_id" uuid)`,
+    [report.id, report.tenantId, JSON.stringify(rows)],
+  );
   return { matchedRows, matchedMicros };
 };
 
