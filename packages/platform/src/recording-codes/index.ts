@@ -5,3 +5,4 @@ export * from './recording-code-projection.ts';
 export * from './recording-code-consumers.ts';
 export * from './recording-code-operations.ts';
 export * from './recording-code-first-build.ts';
+export * from './recording-code-tables.ts';
