@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { matchRecordingCodes } from '@sv/platform';
 import { ANALYTICS_SCHEMA } from '../../db/index.ts';
-import { barcodeForms, type CodeMatches, type ReleaseMatch, type TrackMatch } from '../streaming/code-matching.ts';
+import { barcodeForms, codeMatchesOf, type CodeMatches } from '../streaming/code-matching.ts';
 
 /**
  * Ties a report's distinct codes to the tenant's catalogue as analytics keeps it (the recording
@@ -15,15 +15,5 @@ export const matchReportCodes = async (em: EntityManager, tenantId: string, isrc
     isrcs,
     upcs: reportedUpcs.flatMap(barcodeForms),
   });
-  const tracks = new Map<string, TrackMatch>();
-  for (const track of found.tracks) tracks.set(track.isrc.toUpperCase(), { trackId: track.track_id, releaseId: track.release_id, artistId: track.artist_id });
-  const releasesByForm = new Map<string, ReleaseMatch>(
-    found.releases.map((release) => [release.upc, { releaseId: release.release_id, artistId: release.artist_id }]),
-  );
-  const releases = new Map<string, ReleaseMatch>();
-  for (const code of reportedUpcs) {
-    const match = barcodeForms(code).map((form) => releasesByForm.get(form)).find((candidate) => candidate !== undefined);
-    if (match) releases.set(code, match);
-  }
-  return { tracks, releases };
+  return codeMatchesOf(reportedUpcs, found);
 };

@@ -1,4 +1,4 @@
-import { RECORDINGS_MATCH_BATCH, upcOfIcpn, type Principal } from '@sv/contracts';
+import { RECORDINGS_MATCH_BATCH, upcOfIcpn, type Principal, type RecordingsMatchReply } from '@sv/contracts';
 import type { CataloguePort } from '../catalogue-port.ts';
 
 export interface TrackMatch {
@@ -31,6 +31,23 @@ export const barcodeForms = (code: string): string[] => {
   return [...new Set(forms)];
 };
 
+/**
+ * What the catalogue's answer ties the report's codes to: tracks by ISRC, and each barcode the
+ * report wrote to the release one of its forms names.
+ */
+export const codeMatchesOf = (reportedUpcs: readonly string[], found: RecordingsMatchReply): CodeMatches => {
+  const tracks = new Map<string, TrackMatch>(
+    found.tracks.map((track) => [track.isrc.toUpperCase(), { trackId: track.track_id, releaseId: track.release_id, artistId: track.artist_id }]),
+  );
+  const releasesByForm = new Map<string, ReleaseMatch>(found.releases.map((release) => [release.upc, { releaseId: release.release_id, artistId: release.artist_id }]));
+  const releases = new Map<string, ReleaseMatch>();
+  for (const code of reportedUpcs) {
+    const match = barcodeForms(code).map((form) => releasesByForm.get(form)).find((candidate) => candidate !== undefined);
+    if (match) releases.set(code, match);
+  }
+  return { tracks, releases };
+};
+
 const batchesOf = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
@@ -43,17 +60,11 @@ export const matchCodes = async (catalogue: CataloguePort, principal: Principal,
   const reportedUpcs = [...new Set(upcs)];
   const isrcBatches = batchesOf([...new Set(isrcs)], RECORDINGS_MATCH_BATCH);
   const upcBatches = batchesOf([...new Set(reportedUpcs.flatMap(barcodeForms))], RECORDINGS_MATCH_BATCH);
-  const tracks = new Map<string, TrackMatch>();
-  const releasesByForm = new Map<string, ReleaseMatch>();
+  const found: RecordingsMatchReply = { tracks: [], releases: [] };
   for (let round = 0; round < Math.max(isrcBatches.length, upcBatches.length); round += 1) {
     const reply = await catalogue.matchRecordings(principal, { isrcs: isrcBatches[round] ?? [], upcs: upcBatches[round] ?? [] });
-    for (const track of reply.tracks) tracks.set(track.isrc.toUpperCase(), { trackId: track.track_id, releaseId: track.release_id, artistId: track.artist_id });
-    for (const release of reply.releases) releasesByForm.set(release.upc, { releaseId: release.release_id, artistId: release.artist_id });
+    found.tracks.push(...reply.tracks);
+    found.releases.push(...reply.releases);
   }
-  const releases = new Map<string, ReleaseMatch>();
-  for (const code of reportedUpcs) {
-    const found = barcodeForms(code).map((form) => releasesByForm.get(form)).find((match) => match !== undefined);
-    if (found) releases.set(code, found);
-  }
-  return { tracks, releases };
+  return codeMatchesOf(reportedUpcs, found);
 };

@@ -3,7 +3,7 @@ import type { Principal } from '@sv/contracts';
 import { matchRecordingCodes } from '@sv/platform';
 import { ROYALTIES_SCHEMA } from '../../db/index.ts';
 import type { CataloguePort } from '../catalogue-port.ts';
-import { matchLines, normalCode, type LineMatch } from '../statements/line-matching.ts';
+import { linesMatchedBy, matchLines, normalCode, type LineMatch } from '../statements/line-matching.ts';
 
 const codesOf = (lines: (string | null | undefined)[]): string[] =>
   [...new Set(lines.map(normalCode).filter((code): code is string => code !== null))];
@@ -23,17 +23,7 @@ export const matchLinesByCodes = async (
     isrcs: codesOf(lines.map((line) => line.isrc)),
     upcs: codesOf(lines.map((line) => line.upc)),
   });
-  const tracks = new Map(found.tracks.map((track) => [track.isrc.toUpperCase(), track]));
-  const releases = new Map(found.releases.map((release) => [release.upc.toUpperCase(), release]));
-  return lines.map((line): LineMatch => {
-    const isrc = normalCode(line.isrc);
-    const track = isrc ? tracks.get(isrc) : undefined;
-    if (track) return { matched: 'track', trackId: track.track_id, releaseId: track.release_id, artistId: track.artist_id, releaseTitle: track.release_title };
-    const upc = normalCode(line.upc);
-    const release = upc ? releases.get(upc) : undefined;
-    if (release) return { matched: 'release', trackId: null, releaseId: release.release_id, artistId: release.artist_id, releaseTitle: release.title };
-    return { matched: null, trackId: null, releaseId: null, artistId: null, releaseTitle: null };
-  });
+  return linesMatchedBy(lines, found);
 };
 
 /** A line the copy could not tie to a track by its ISRC, or (without an ISRC) to a release by its UPC. */

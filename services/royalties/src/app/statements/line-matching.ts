@@ -19,6 +19,27 @@ export const normalCode = (code: string | null | undefined): string | null => {
   return trimmed ? trimmed : null;
 };
 
+/**
+ * Ties each line to what its codes found: a track by its ISRC first; only when that misses, a
+ * release by its UPC; else nothing.
+ */
+export const linesMatchedBy = (
+  lines: { isrc?: string | null | undefined; upc?: string | null | undefined }[],
+  found: { tracks: readonly MatchedTrack[]; releases: readonly MatchedRelease[] },
+): LineMatch[] => {
+  const tracks = new Map(found.tracks.map((track) => [track.isrc.toUpperCase(), track]));
+  const releases = new Map(found.releases.map((release) => [release.upc.toUpperCase(), release]));
+  return lines.map((line) => {
+    const isrc = normalCode(line.isrc);
+    const track = isrc ? tracks.get(isrc) : undefined;
+    if (track) return { matched: 'track', trackId: track.track_id, releaseId: track.release_id, artistId: track.artist_id, releaseTitle: track.release_title };
+    const upc = normalCode(line.upc);
+    const release = upc ? releases.get(upc) : undefined;
+    if (release) return { matched: 'release', trackId: null, releaseId: release.release_id, artistId: release.artist_id, releaseTitle: release.title };
+    return UNMATCHED;
+  });
+};
+
 const batches = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
@@ -34,23 +55,15 @@ export const matchLines = async (
 ): Promise<LineMatch[]> => {
   const isrcs = [...new Set(lines.map((line) => normalCode(line.isrc)).filter((code): code is string => code !== null))];
   const upcs = [...new Set(lines.map((line) => normalCode(line.upc)).filter((code): code is string => code !== null))];
-  const tracks = new Map<string, MatchedTrack>();
-  const releases = new Map<string, MatchedRelease>();
+  const tracks: MatchedTrack[] = [];
+  const releases: MatchedRelease[] = [];
   const rounds = Math.max(Math.ceil(isrcs.length / RECORDINGS_MATCH_BATCH), Math.ceil(upcs.length / RECORDINGS_MATCH_BATCH));
   const isrcBatches = batches(isrcs, RECORDINGS_MATCH_BATCH);
   const upcBatches = batches(upcs, RECORDINGS_MATCH_BATCH);
   for (let round = 0; round < rounds; round += 1) {
     const reply = await catalogue.matchRecordings(principal, { isrcs: isrcBatches[round] ?? [], upcs: upcBatches[round] ?? [] });
-    for (const track of reply.tracks) tracks.set(track.isrc.toUpperCase(), track);
-    for (const release of reply.releases) releases.set(release.upc.toUpperCase(), release);
+    tracks.push(...reply.tracks);
+    releases.push(...reply.releases);
   }
-  return lines.map((line) => {
-    const isrc = normalCode(line.isrc);
-    const track = isrc ? tracks.get(isrc) : undefined;
-    if (track) return { matched: 'track', trackId: track.track_id, releaseId: track.release_id, artistId: track.artist_id, releaseTitle: track.release_title };
-    const upc = normalCode(line.upc);
-    const release = upc ? releases.get(upc) : undefined;
-    if (release) return { matched: 'release', trackId: null, releaseId: release.release_id, artistId: release.artist_id, releaseTitle: release.title };
-    return UNMATCHED;
-  });
+  return linesMatchedBy(lines, { tracks, releases });
 };
