@@ -197,9 +197,11 @@ describe('the work queue (Postgres)', () => {
       }, 'the first lease to be long over');
       await finish(lease, item);
     };
-    // Short leases, and a second replica asking for work all the while.
-    start(orms[0]!, { work, leaseMs: 400, renewEveryMs: 100, concurrency: 1 });
-    start(orms[1]!, { work, leaseMs: 400, renewEveryMs: 100, concurrency: 1 });
+    // Short leases, and a second replica asking for work all the while. Short, not tiny: a renewal
+    // may wait on a CPU-starved machine, and a lease of a few hundred milliseconds then lapses for
+    // that reason alone, which is not what this test is about.
+    start(orms[0]!, { work, leaseMs: 3_000, renewEveryMs: 500, concurrency: 1 });
+    start(orms[1]!, { work, leaseMs: 3_000, renewEveryMs: 500, concurrency: 1 });
     await waitFor(async () => (await tasks(label))[0]?.status === 'done', 'the long task done');
     expect(runs).toBe(1);
     expect(await tasks(label)).toMatchObject([{ id, status: 'done', tries: 1, done_count: 1 }]);
