@@ -55,3 +55,23 @@ export const FinanceEvents = {
     }),
   ),
 };
+
+/**
+ * Internal (analytics → royalties): where a tenant's sales report file is stored, so analytics loads
+ * the same bytes into its streams when it hears `finance.sales_report.recorded`. Only the platform
+ * itself (a system principal of the report's tenant) may ask; 404 for a report of no file (JSON lines).
+ */
+export const SALES_REPORT_FILE_OPERATION = 'finance.sales_report_file';
+export const SalesReportFileBody = z.object({ sales_report_id: z.uuid() });
+export type SalesReportFileBody = z.infer<typeof SalesReportFileBody>;
+export const SalesReportFileReply = z.object({
+  /** The blob holding the uploaded file, private to the tenant. */
+  file_key: z.string(),
+  file_name: z.string().nullable(),
+  /** The SHA-256 of the file's bytes, in hex. */
+  sha256: z.string().nullable(),
+  /** A DSR file's MessageId and FileNumber; null for a CSV. */
+  dsr_message_id: z.string().nullable(),
+  dsr_file_number: z.number().int().nullable(),
+});
+export type SalesReportFileReply = z.infer<typeof SalesReportFileReply>;

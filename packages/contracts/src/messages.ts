@@ -182,6 +182,7 @@ export const Messages = {
   amountDecimals: 'The amount_usd may have at most 2 decimals.',
   // Finance (the spec names the 404s, the period code clash and the approve 409s; the rest are this platform's).
   salesReportNotFound: 'Sales report not found.',
+  salesReportFileNotFound: 'Sales report file not found.',
   salesReportHeader: 'The sales report header must include `amount` and `isrc` or `upc`.',
   salesReportEmpty: 'The sales report has no rows.',
   salesReportCurrency: (reportCurrency: string, periodCurrency: string) =>

@@ -11,6 +11,8 @@ import { royaltiesOperations } from '../src/nats/operations.ts';
 const INTERNAL_OPERATIONS: readonly string[] = [
   // analytics copies a completed statement's facts: services/analytics/src/nats/clients/royalties.client.ts
   'royalties.statement_facts',
+  // analytics loads a recorded sales report's stored file into its streams
+  'finance.sales_report_file',
   // the operator command's `royalties rebuild-codes`: the recording codes report lines match by
   'recording_codes.rebuild',
 ];

@@ -3,6 +3,7 @@ import type { RoyaltiesContext } from '../royalties-context.ts';
 import { balanceOperations } from './balance.handlers.ts';
 import { financeOperations } from './finance.handlers.ts';
 import { monthlyStatementOperations } from './monthly-statements.handlers.ts';
+import { salesReportFileOperations } from './sales-report-file.handlers.ts';
 import { splitOperations } from './splits.handlers.ts';
 import { statementFactOperations } from './statement-facts.handlers.ts';
 import { statementOperations } from './statements.handlers.ts';
@@ -17,5 +18,6 @@ export const royaltiesOperations = (context: RoyaltiesContext): OperationTable =
   ...monthlyStatementOperations(context),
   ...financeOperations(context),
   ...statementFactOperations(context),
+  ...salesReportFileOperations(context),
   ...recordingCodeOperations(context.recordingCodes),
 });

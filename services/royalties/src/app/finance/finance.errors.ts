@@ -15,6 +15,13 @@ export class SalesReportNotFoundError extends NotFoundError {
   }
 }
 
+/** 404: the report is not the tenant's, or it was sent as JSON lines and has no stored file. */
+export class SalesReportFileNotFoundError extends NotFoundError {
+  constructor() {
+    super(Messages.salesReportFileNotFound, 'finance.sales_report_file_not_found');
+  }
+}
+
 export class StatementNotFoundError extends NotFoundError {
   constructor() {
     super(Messages.statementNotFound, 'finance.statement_not_found');

@@ -8,6 +8,7 @@ import {
   SalesReportUploadFields,
   type CreateSalesReportBody,
   type Principal,
+  type SalesReportFileReply,
   type SalesReportRowsQuery,
   type SalesReportsQuery,
   type UploadedFile,
@@ -26,6 +27,7 @@ import {
   SALES_REPORT_FIELD,
   SalesReportAlreadyLoadedError,
   SalesReportCurrencyError,
+  SalesReportFileNotFoundError,
   SalesReportNotFoundError,
   SalesReportRowsError,
   SalesReportTotalOutOfRangeError,
@@ -267,6 +269,19 @@ export const findSalesReport = async (em: EntityManager, tenantId: string, repor
   const report = await em.findOne(SalesReport, { id: reportId, tenantId });
   if (!report) throw new SalesReportNotFoundError();
   return report;
+};
+
+/** Where a report's uploaded file is stored, for another service to read the same bytes; a report of JSON lines has none. */
+export const findSalesReportFile = async (em: EntityManager, tenantId: string, reportId: string): Promise<SalesReportFileReply> => {
+  const report = UUID.test(reportId) ? await em.findOne(SalesReport, { id: reportId, tenantId }) : null;
+  if (!report?.fileKey) throw new SalesReportFileNotFoundError();
+  return {
+    file_key: report.fileKey,
+    file_name: report.filename ?? null,
+    sha256: report.sha256 ?? null,
+    dsr_message_id: report.dsrMessageId ?? null,
+    dsr_file_number: report.dsrFileNumber ?? null,
+  };
 };
 
 export const listSalesReports = (em: EntityManager, tenantId: string, query: SalesReportsQuery): Promise<FoundPage<SalesReport>> =>
