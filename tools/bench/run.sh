@@ -22,6 +22,9 @@
 #                     analytics (operator command) and finance (upload); lines/s and the loading
 #                     service's memory growth (flags: --tracks N (100000), --lines N (1000000),
 #                     --only analytics-dsr,analytics-csv,finance-dsr,finance-csv)
+#   reports-parse     the shared report reader alone (@sv/reports, no services): a DDEX DSR, a streams CSV
+#                     and a sales CSV read end to end; rows/s and memory growth (flags: --lines N (1000000),
+#                     --tracks N (100000), --only dsr,streams,sales)
 # `run.sh` runs them all with their defaults; `run.sh NAME [flags]` runs one. Flags without a
 # name go to artist-read, as before. Needs Postgres and NATS reachable (SV_TEST_POSTGRES_URL /
 # SV_TEST_NATS_URL, same defaults as the tests), and ffmpeg and OpenSSH for delivery-latency;
@@ -31,7 +34,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 NODE=node_modules/.bin/node
 bench() { "$NODE" "tools/bench/src/$1.bench.ts" "${@:2}"; }
 case "${1:-all}" in
-  artist-read | ddex-build | delivery-latency | ingestion-bulk | ddex-read | royalties | analytics | gateway-pair | reports) bench "$@" ;;
+  artist-read | ddex-build | delivery-latency | ingestion-bulk | ddex-read | royalties | analytics | gateway-pair | reports | reports-parse) bench "$@" ;;
   release-write) bench artist-read --scenario write "${@:2}" ;;
   all) bench artist-read && bench artist-read --scenario write && bench ddex-build && bench delivery-latency && bench ingestion-bulk && bench ddex-read && bench royalties && bench analytics ;;
   *) bench artist-read "$@" ;;
