@@ -68,19 +68,25 @@ export type StatementFactsReply = z.infer<typeof StatementFactsReply>;
 
 /**
  * Analytics (operator command → analytics): load a DSP report file the operator stored as a private
- * blob of the tenant. Only the platform itself (a system principal) may ask; the reply describes
- * what was loaded. Loading a large file takes a while: callers wait up to STREAMING_LOAD_TIMEOUT_MS.
+ * blob of the tenant. Only the platform itself (a system principal) may ask. The load is a job:
+ * the reply (202) is the queued job at once; STREAMING_LOAD_JOB_OPERATION reads it as it runs.
  */
 export const STREAMING_LOAD_FILE_OPERATION = 'streaming.load_file';
-export const STREAMING_LOAD_TIMEOUT_MS = 15 * 60_000;
 export const StreamingLoadFileBody = z.object({
   /** A private blob of the principal's tenant (`private/<tenant>/…`). */
   blob_key: z.string().min(1).max(500),
   file_name: z.string().trim().min(1).max(255),
   /** Names the store, over what the file itself says. */
   store: z.string().trim().min(1).max(100).optional(),
+  /** The file's size, when the caller knows it: the job's percentage is of it. */
+  size_bytes: z.number().int().nonnegative().optional(),
 });
 export type StreamingLoadFileBody = z.infer<typeof StreamingLoadFileBody>;
+
+/** Analytics: one report load job of the principal's tenant, by id (404 when the tenant has none of that id). */
+export const STREAMING_LOAD_JOB_OPERATION = 'streaming.load_job';
+export const StreamingLoadJobBody = z.object({ job_id: z.uuid() });
+export type StreamingLoadJobBody = z.infer<typeof StreamingLoadJobBody>;
 
 /** What a loaded report file holds, as the operator command prints it. */
 export const StreamingReportSummary = z.object({
@@ -104,5 +110,45 @@ export const StreamingReportSummary = z.object({
   loaded_at: z.string(),
 });
 export type StreamingReportSummary = z.infer<typeof StreamingReportSummary>;
+/** What the operator command prints once a load completes. */
 export const StreamingLoadFileReply = z.object({ report: StreamingReportSummary });
 export type StreamingLoadFileReply = z.infer<typeof StreamingLoadFileReply>;
+
+export const ReportLoadJobStatus = z.enum(['queued', 'running', 'completed', 'failed']);
+export type ReportLoadJobStatus = z.infer<typeof ReportLoadJobStatus>;
+/** Who asked for the load: the operator command, or finance recording a sales report of the same file. */
+export const ReportLoadJobOrigin = z.enum(['operator', 'finance']);
+export type ReportLoadJobOrigin = z.infer<typeof ReportLoadJobOrigin>;
+
+/** A report load job as analytics shows it; `summary` once completed, `error` once failed. */
+export const ReportLoadJob = z.object({
+  uuid: z.uuid(),
+  status: ReportLoadJobStatus,
+  origin: ReportLoadJobOrigin,
+  file_name: z.string(),
+  store: z.string().nullable(),
+  /** What queued it beside the operator, e.g. `sales_report:<uuid>`. */
+  source_ref: z.string().nullable(),
+  progress: z.object({
+    /** reading, matching, writing, rollups; null before the load starts and after it ends. */
+    phase: z.string().nullable(),
+    bytes_total: z.number().int().nonnegative().nullable(),
+    bytes_read: z.number().int().nonnegative(),
+    rows_read: z.number().int().nonnegative(),
+    /** Known once the load has matched its rows (at its end). */
+    rows_matched: z.number().int().nonnegative().nullable(),
+    /** Of the bytes read; 100 once completed. Null while the size is unknown. */
+    percent: z.number().min(0).max(100).nullable(),
+    /** Seconds left at the rate the file has been read so far; null until there is a rate. */
+    eta_seconds: z.number().int().nonnegative().nullable(),
+  }),
+  summary: StreamingReportSummary.nullable(),
+  error: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type ReportLoadJob = z.infer<typeof ReportLoadJob>;
+export const ReportLoadJobReply = z.object({ job: ReportLoadJob });
+export type ReportLoadJobReply = z.infer<typeof ReportLoadJobReply>;

@@ -1,3 +1,4 @@
+import { ReportLoadJob } from './entities/report-load-job.entity.ts';
 import { ReportSnapshot } from './entities/report-snapshot.entity.ts';
 import { RoyaltyFact } from './entities/royalty-fact.entity.ts';
 import { Migration20261210000100_reporting } from './migrations/Migration20261210000100_reporting.ts';
@@ -6,11 +7,12 @@ import { Migration20261210000300_reporting_rollups } from './migrations/Migratio
 import { Migration20261210000400_recording_months } from './migrations/Migration20261210000400_recording_months.ts';
 import { Migration20261210000500_ranking_edges } from './migrations/Migration20261210000500_ranking_edges.ts';
 import { Migration20261210000600_recording_codes } from './migrations/Migration20261210000600_recording_codes.ts';
+import { Migration20261210000800_report_load_jobs } from './migrations/Migration20261210000800_report_load_jobs.ts';
 
 /** The analytics service's own Postgres schema; no other service reads or writes it. */
 export const ANALYTICS_SCHEMA = 'analytics';
 
-export const ANALYTICS_ENTITIES = [ReportSnapshot, RoyaltyFact];
+export const ANALYTICS_ENTITIES = [ReportSnapshot, RoyaltyFact, ReportLoadJob];
 
 /** In order of application; names are the migration table's keys, never rename one. */
 export const ANALYTICS_MIGRATIONS = [
@@ -23,4 +25,6 @@ export const ANALYTICS_MIGRATIONS = [
   { name: 'Migration20261210000500_ranking_edges', class: Migration20261210000500_ranking_edges },
   // The catalogue's recording codes, followed from its events, for matching report lines by join.
   { name: 'Migration20261210000600_recording_codes', class: Migration20261210000600_recording_codes },
+  // Report loads as jobs of the work queue, with their progress.
+  { name: 'Migration20261210000800_report_load_jobs', class: Migration20261210000800_report_load_jobs },
 ];

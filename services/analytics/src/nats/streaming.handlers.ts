@@ -2,20 +2,23 @@ import {
   AnalyticsOperation,
   AnalyticsRangeQuery,
   STREAMING_LOAD_FILE_OPERATION,
+  STREAMING_LOAD_JOB_OPERATION,
   StreamingArtistWeeklyQuery,
   StreamingChartsQuery,
   StreamingDailyQuery,
   StreamingLoadFileBody,
+  StreamingLoadJobBody,
   StreamingMarketsQuery,
   StreamingPlaylistsQuery,
   StreamingStoresQuery,
   StreamingTracksQuery,
   type ParsedServiceRequest,
 } from '@sv/contracts';
-import { assertCan, ok, parseOrThrow, type OperationTable } from '@sv/platform';
+import { accepted, assertCan, ok, parseOrThrow, type OperationTable } from '@sv/platform';
 import type { AnalyticsContext } from '../analytics-context.ts';
 import { artistWeekly } from '../app/streaming/artist-weekly.ts';
-import { loadStoredReport } from '../app/streaming/report-blob.ts';
+import { presentReportLoadJob } from '../app/streaming/report-load-job.presenter.ts';
+import { enqueueReportLoad, findReportLoadJob } from '../app/streaming/report-load-jobs.ts';
 import { chartEntries } from '../app/streaming/streaming-charts.ts';
 import { streamingCoverage } from '../app/streaming/streaming-coverage.ts';
 import { streamingDaily } from '../app/streaming/streaming-daily.ts';
@@ -43,8 +46,8 @@ const reader = (request: ParsedServiceRequest) => {
   return request.principal;
 };
 
-/** The streaming family (/analytics/streaming/*) and the report-file load: thin adapters, one use-case each. */
-export const streamingOperations = ({ orm, catalogue, blobs }: AnalyticsContext): OperationTable => ({
+/** The streaming family (/analytics/streaming/*) and the report-file load jobs: thin adapters, one use-case each. */
+export const streamingOperations = ({ orm, catalogue }: AnalyticsContext): OperationTable => ({
   [AnalyticsOperation.streamingSummary]: async (request) => {
     const principal = reader(request);
     const period = periodOf(parseOrThrow(AnalyticsRangeQuery, request.query));
@@ -96,11 +99,19 @@ export const streamingOperations = ({ orm, catalogue, blobs }: AnalyticsContext)
     // Only the platform itself loads report files: the operator command, never an API caller.
     if (request.principal.actor.type !== 'system') throw new ReportLoadForbiddenError();
     const body = parseOrThrow(StreamingLoadFileBody, request.body ?? {});
-    const report = await loadStoredReport({ orm, catalogue, blobs }, request.principal.tenant_id, {
+    // Answered at once: the load runs as a job, read with STREAMING_LOAD_JOB_OPERATION.
+    const job = await enqueueReportLoad(orm.em.fork(), request.principal.tenant_id, {
+      origin: 'operator',
       blobKey: body.blob_key,
       fileName: body.file_name,
       store: body.store,
+      bytesTotal: body.size_bytes,
     });
-    return ok({ report });
+    return accepted({ job: presentReportLoadJob(job) });
+  },
+  [STREAMING_LOAD_JOB_OPERATION]: async (request) => {
+    if (request.principal.actor.type !== 'system') throw new ReportLoadForbiddenError();
+    const body = parseOrThrow(StreamingLoadJobBody, request.body ?? {});
+    return ok({ job: presentReportLoadJob(await findReportLoadJob(orm.em.fork(), request.principal.tenant_id, body.job_id)) });
   },
 });

@@ -12,9 +12,8 @@ import {
   RecordingCodesRebuildReply,
   Role,
   SFTP_SUPPLIER_OPERATION,
+  ReportLoadJobReply,
   STREAMING_LOAD_FILE_OPERATION,
-  STREAMING_LOAD_TIMEOUT_MS,
-  StreamingLoadFileReply,
   TenantDomain,
   apiSubject,
   systemPrincipal,
@@ -37,6 +36,7 @@ import {
 } from '../app/tenants/tenants.service.ts';
 import { approveTenantDomain } from '../app/tenants/tenant-domain.ts';
 import { createUser, presentUser, setUserSuspended } from '../app/users/users.service.ts';
+import { followReportLoad, type AdminProgress } from './admin-report-load.ts';
 
 export interface AdminContext {
   em: EntityManager;
@@ -47,6 +47,8 @@ export interface AdminContext {
   accessChanged: (tenantId: string) => Promise<void>;
   /** Opened lazily: only commands that hand a file to a service store one. */
   blobs: () => BlobStore;
+  /** Where a long command shows how far it has gone (a one-shot command's stderr); absent in a batch. */
+  progress?: AdminProgress | undefined;
 }
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -88,7 +90,15 @@ const DeliveryStage = z.object({ release: z.uuid(), dsp: z.string().trim().min(1
 const NO_TENANT = '00000000-0000-0000-0000-000000000000';
 const TenantOnly = z.object({ tenant: slug });
 const TenantOrEvery = z.object({ tenant: slug.optional() });
-const AnalyticsLoad = z.object({ tenant: slug, file: z.string().min(1), store: z.string().trim().min(1).max(100).optional() });
+const AnalyticsLoad = z.object({
+  tenant: slug,
+  file: z.string().min(1),
+  store: z.string().trim().min(1).max(100).optional(),
+  'no-wait': z.boolean().optional(),
+});
+
+/** How long analytics may take to queue a load (the load itself is a job the command follows). */
+const LOAD_QUEUE_TIMEOUT_MS = 30_000;
 
 /** The largest report file the operator command stores for analytics. */
 const REPORT_MAX_BYTES = 10 * 1024 ** 3;
@@ -213,11 +223,12 @@ export const ADMIN_COMMANDS: Record<string, Command> = {
     if (reply.status !== 200) throw new DomainError('bad_request', body?.error ?? `ingestion answered ${reply.status}`);
     return { supplier: { tenant: tenant.slug, ...body?.supplier, upload_to: 'incoming/', public_key: keys.public.trim(), private_key: keys.private } };
   },
-  'analytics load': async ({ em, nats, subjectPrefix, blobs }, flags) => {
+  'analytics load': async ({ em, nats, subjectPrefix, blobs, progress }, flags) => {
     const input = parseOrThrow(AnalyticsLoad, flags);
     const tenant = await findTenantBySlug(em, input.tenant);
     const path = resolve(input.file);
-    if (!(await stat(path).catch(() => undefined))?.isFile()) throw new DomainError('bad_request', `--file: ${input.file} is not a readable file.`);
+    const file = await stat(path).catch(() => undefined);
+    if (!file?.isFile()) throw new DomainError('bad_request', `--file: ${input.file} is not a readable file.`);
     // The file travels as a private blob of the tenant; only its key rides NATS.
     const stored = await blobs().put(createReadStream(path), {
       tenantId: tenant.id,
@@ -226,22 +237,32 @@ export const ADMIN_COMMANDS: Record<string, Command> = {
       contentType: 'text/plain',
       visibility: 'private',
     });
+    const connection = await nats();
+    const principal = { ...systemPrincipal(tenant.id, 'admin'), tenant_slug: tenant.slug };
     const reply = await callService(
-      await nats(),
+      connection,
       apiSubject(subjectPrefix, 'analytics'),
       {
         operation: STREAMING_LOAD_FILE_OPERATION,
-        body: { blob_key: stored.key, file_name: basename(path), ...(input.store ? { store: input.store } : {}) },
-        principal: { ...systemPrincipal(tenant.id, 'admin'), tenant_slug: tenant.slug },
+        body: { blob_key: stored.key, file_name: basename(path), size_bytes: file.size, ...(input.store ? { store: input.store } : {}) },
+        principal,
       },
-      STREAMING_LOAD_TIMEOUT_MS,
+      LOAD_QUEUE_TIMEOUT_MS,
     );
-    if (reply.status !== 200) {
+    if (reply.status !== 202) {
       await blobs().remove(stored.key);
       const body = reply.body as { error?: string } | undefined;
       throw new DomainError('bad_request', body?.error ?? `analytics answered ${reply.status}`);
     }
-    return { report: StreamingLoadFileReply.parse(reply.body).report };
+    const queued = ReportLoadJobReply.parse(reply.body).job;
+    if (input['no-wait']) return { job: queued };
+    // The load runs as a job: its progress is shown until it ends, then its summary printed.
+    const job = await followReportLoad(connection, subjectPrefix, principal, queued, progress);
+    if (job.status !== 'completed' || !job.summary) {
+      await blobs().remove(stored.key);
+      throw new DomainError('bad_request', job.error ?? `the load ended ${job.status}`);
+    }
+    return { report: job.summary };
   },
   'analytics rebuild-codes': rebuildRecordingCodes('analytics'),
   'royalties rebuild-codes': rebuildRecordingCodes('royalties'),

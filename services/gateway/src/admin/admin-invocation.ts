@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ADMIN_COMMANDS } from './admin-commands.ts';
 import { describeAdminError } from './admin-errors.ts';
+import type { AdminProgress } from './admin-report-load.ts';
 import type { AdminEnvironment, AdminSession } from './admin-session.ts';
 
 const STRING_FLAGS = [
@@ -32,9 +33,10 @@ export type AdminOutcome =
 
 /**
  * Runs one operator command given as its arguments (`tenant create --slug acme …`, with
- * `--env sandbox` to target the sandbox) in the session's open environment. Never throws.
+ * `--env sandbox` to target the sandbox) in the session's open environment; a long command shows
+ * how far it has gone on `options.progress`. Never throws.
  */
-export const runAdminInvocation = async (session: AdminSession, argv: string[]): Promise<AdminOutcome> => {
+export const runAdminInvocation = async (session: AdminSession, argv: string[], options: { progress?: AdminProgress } = {}): Promise<AdminOutcome> => {
   const warnings: string[] = [];
   try {
     const { positionals, values } = parseArgs({
@@ -44,6 +46,7 @@ export const runAdminInvocation = async (session: AdminSession, argv: string[]):
       options: {
         env: { type: 'string', default: 'production' },
         roster: { type: 'boolean' },
+        'no-wait': { type: 'boolean' },
         ...Object.fromEntries(STRING_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
       },
     });
@@ -55,7 +58,7 @@ export const runAdminInvocation = async (session: AdminSession, argv: string[]):
     const { env: environment, ...flags } = values;
     if (environment !== 'production' && environment !== 'sandbox') return { ok: false, error: '--env must be production or sandbox.', warnings };
     const context = await session.contextFor(environment as AdminEnvironment, (message) => warnings.push(message));
-    return { ok: true, result: await command(context, flags), warnings };
+    return { ok: true, result: await command({ ...context, progress: options.progress }, flags), warnings };
   } catch (error) {
     return { ok: false, error: describeAdminError(error), warnings };
   }

@@ -1,10 +1,12 @@
 import { AdminSession } from './admin-session.ts';
 import { runAdminBatch } from './admin-batch.ts';
 import { runAdminInvocation } from './admin-invocation.ts';
+import { stderrProgress } from './admin-report-load.ts';
 
 /**
  * The operator command: `npm run -s admin -- <noun> <verb> [--flags] [--env sandbox]`.
  * Exactly one JSON document on stdout and exit 0; on failure `{"error": …}` on stderr, exit 1.
+ * A long command (`analytics load`) shows its progress on stderr before that.
  * `npm run -s admin -- batch` reads one command per line instead (see admin-batch.ts).
  */
 const argv = process.argv.slice(2);
@@ -14,7 +16,7 @@ try {
   if (argv.length === 1 && argv[0] === 'batch') {
     exitCode = (await runAdminBatch(session, process.stdin, process.stdout)) > 0 ? 1 : 0;
   } else {
-    const outcome = await runAdminInvocation(session, argv);
+    const outcome = await runAdminInvocation(session, argv, { progress: stderrProgress() });
     for (const warning of outcome.warnings) process.stderr.write(`${JSON.stringify({ warning })}\n`);
     if (outcome.ok) {
       process.stdout.write(`${JSON.stringify(outcome.result)}\n`);

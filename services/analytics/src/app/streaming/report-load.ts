@@ -26,25 +26,44 @@ export interface ReportLoadDeps {
   catalogue: CataloguePort;
 }
 
+/** What a load is doing: reading the file into staging, matching its codes, writing its rows, rebuilding rollups. */
+export type ReportLoadPhase = 'reading' | 'matching' | 'writing' | 'rollups';
+
+/** How far a load has gone; reported at every chunk and record, so a listener keeps only the latest. */
+export interface ReportLoadProgress {
+  phase: ReportLoadPhase;
+  bytesRead: number;
+  rowsRead: number;
+}
+
 /** The bytes going through, counted and hashed; read sha256() once the stream has ended. */
-const digesting = () => {
+const digesting = (onBytes: (size: number) => void) => {
   const hash = createHash('sha256');
   let size = 0;
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
       size += chunk.length;
+      onBytes(size);
       done(null, chunk);
     },
   });
   return { stream, size: () => size, sha256: () => hash.digest('hex') };
 };
 
-const stagedRecords = (client: pg.Client, report: OpenedReport, store: string | null, storeFixed: boolean): Promise<StagedFacts> => {
+/** The records as read, each counted on its way to staging. */
+async function* counted<T>(records: AsyncIterable<T>, onRecord: () => void): AsyncGenerator<T> {
+  for await (const record of records) {
+    onRecord();
+    yield record;
+  }
+}
+
+const stagedRecords = (client: pg.Client, report: OpenedReport, store: string | null, storeFixed: boolean, onRecord: () => void): Promise<StagedFacts> => {
   const options = { storeFixed };
-  if (report.kind === 'streams') return stageRecords(client, STREAM_SHAPE, report.records, store, options);
-  if (report.kind === 'playlists') return stageRecords(client, PLAYLIST_SHAPE, report.records, store, options);
-  return stageRecords(client, CHART_SHAPE, report.records, store, options);
+  if (report.kind === 'streams') return stageRecords(client, STREAM_SHAPE, counted(report.records, onRecord), store, options);
+  if (report.kind === 'playlists') return stageRecords(client, PLAYLIST_SHAPE, counted(report.records, onRecord), store, options);
+  return stageRecords(client, CHART_SHAPE, counted(report.records, onRecord), store, options);
 };
 
 /**
@@ -165,17 +184,28 @@ const matchedCounts = async (client: pg.Client, file: FileFacts): Promise<{ isrc
  * whole) into a staging table with COPY, its distinct codes are matched to the catalogue in
  * batches, what it replaces is removed, its rows go in, and the rollups of the days it touched are
  * rebuilt. A malformed file is refused (MalformedReportError) and changes nothing. Loads of one
- * tenant run one at a time.
+ * tenant run one at a time. An abort of `signal` while the file is read stops the load.
+ * `onProgress` hears how far it has gone (bytes and records read, the phase) while the transaction
+ * runs; it must be quick and never throw, and gets the same object each time (no copy per
+ * record), so it copies what it keeps.
  */
 export const loadReportFile = async (
   deps: ReportLoadDeps,
   tenantId: string,
   source: ReportSource,
-  options: { store?: string | undefined } = {},
+  options: { store?: string | undefined; onProgress?: (progress: ReportLoadProgress) => void; signal?: AbortSignal | undefined } = {},
 ): Promise<StreamingReportSummary> => {
+  const progress: ReportLoadProgress = { phase: 'reading', bytesRead: 0, rowsRead: 0 };
+  const tell = (change: Partial<ReportLoadProgress>) => {
+    Object.assign(progress, change);
+    options.onProgress?.(progress);
+  };
   const format = await detectFormat(await source.open());
-  const digest = digesting();
+  const digest = digesting((bytesRead) => tell({ bytesRead }));
   const input = pipeline(await source.open(), digest.stream, () => undefined) as Readable;
+  // A load told to stop (its worker is stopping, its lease is gone) stops reading; its transaction rolls back.
+  const stop = () => input.destroy(options.signal?.reason instanceof Error ? options.signal.reason : new Error('the load was stopped'));
+  options.signal?.addEventListener('abort', stop, { once: true });
   const url = deps.orm.config.get('clientUrl');
   if (!url) throw new Error('loading a report needs the ORM clientUrl to open its own connection');
   const client = new pg.Client({ connectionString: url, application_name: 'sv-analytics:report-load' });
@@ -185,7 +215,7 @@ export const loadReportFile = async (
     await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`sv:analytics:report-load:${tenantId}`]);
     await client.query(`create temp table "affected_day" ("day" date primary key) on commit drop`);
     const report = await openReport(input, format);
-    const staged = await stagedRecords(client, report, options.store ?? report.store, options.store !== undefined);
+    const staged = await stagedRecords(client, report, options.store ?? report.store, options.store !== undefined, () => tell({ rowsRead: progress.rowsRead + 1 }));
     if (staged.store === null) throw new MalformedReportError(1, 'store', 'the file names no store: add a store column, or give the store with --store');
     const file: FileFacts = {
       id: randomUUID(),
@@ -198,8 +228,10 @@ export const loadReportFile = async (
       firstDay: earlierDay(report.period?.first ?? null, staged.firstDay),
       lastDay: laterDay(report.period?.last ?? null, staged.lastDay),
     };
+    tell({ phase: 'matching', rowsRead: staged.rows });
     const matches = await matchFileCodes(deps, tenantId, staged);
     await stageMatches(client, matches);
+    tell({ phase: 'writing' });
     const replaced = await removeReplaced(client, file);
     const { rows } = await client.query<{ loaded_at: Date }>(
       `insert into "analytics"."report_file"
@@ -218,6 +250,7 @@ export const loadReportFile = async (
       matched.unmatched,
     ]);
     if (file.kind === 'streams') {
+      tell({ phase: 'rollups' });
       await rebuildDayRollups(client, tenantId);
       await rebuildWindowRollups(client, tenantId);
     }
@@ -244,6 +277,7 @@ export const loadReportFile = async (
     input.destroy();
     throw error;
   } finally {
+    options.signal?.removeEventListener('abort', stop);
     await client.end().catch(() => undefined);
   }
 };

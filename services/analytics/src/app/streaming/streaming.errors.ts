@@ -19,10 +19,18 @@ export class MalformedReportError extends ValidationError {
   }
 }
 
-/** 422: a load names a blob that is not a private file of the caller's tenant. */
+/** 422: a load names a blob that is not a private file of the caller's tenant, or one that holds nothing. */
 export class ReportBlobRefusedError extends ValidationError {
   constructor() {
-    super({ blob_key: ['The blob_key must name a private file of the tenant.'] });
+    // The message says it too: a job that fails on it keeps only the message.
+    super({ blob_key: ['The blob_key must name a private file of the tenant.'] }, 'The report file is not a stored private file of the tenant.');
+  }
+}
+
+/** 404: no report load job of that id in the tenant. */
+export class ReportLoadJobNotFoundError extends NotFoundError {
+  constructor() {
+    super('Report load job not found.', 'report_load_job_not_found');
   }
 }
 
