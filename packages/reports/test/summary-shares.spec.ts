@@ -113,6 +113,27 @@ describe('sharing a summary’s NetRevenue over its usage rows', () => {
     );
   });
 
+  it('gives each row floor(N × C / T) − floor(N × P / T) exactly, whether the figures fit in a number or need a bigint', () => {
+    const floorOf = (dividend: bigint, divisor: bigint): bigint => (dividend % divisor !== 0n && dividend < 0n ? dividend / divisor - 1n : dividend / divisor);
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }),
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 1_000 }), fc.integer({ min: 0, max: 1_000_000_000 })), { minLength: 1, maxLength: 20 }),
+        (micros, usages) => {
+          const total = BigInt(usages.reduce((sum, count) => sum + count, 0));
+          let before = 0n;
+          const expected = usages.map((count) => {
+            const after = before + BigInt(count);
+            const share = total === 0n ? 0n : floorOf(micros * after, total) - floorOf(micros * before, total);
+            before = after;
+            return normaliseDecimal(formatMicros(share));
+          });
+          expect(sharesOf(normaliseDecimal(formatMicros(micros)), usages)).toEqual(expected);
+        },
+      ),
+    );
+  });
+
   it('refuses a row that takes its summary past the usages it states, and a NetRevenue finer than a micro-unit', async () => {
     const refusalOf = (text: string) =>
       readShared(text).then(

@@ -22,14 +22,35 @@ export const cellsOf = <TField extends string>(record: DsrRecord, layout: Layout
   if (used > layout.cells) {
     throw new ReportFileError({ line: record.line, column: layout.cells + 1 }, `a ${record.type} record has at most ${layout.cells} cells; this one has ${used}`);
   }
-  const raw = (field: TField): string => {
-    const position = layout.at[field];
-    return position === null ? '' : (record.raw[position - 1] ?? '');
-  };
-  return {
-    line: record.line,
-    at: (field) => ({ line: record.line, column: layout.at[field], field: layout.names[field] ?? field }),
-    text: (field) => unescapeCell(raw(field)),
-    values: (field) => cellValues(raw(field)),
-  };
+  return new RecordCells(record, layout);
 };
+
+/** A class rather than closures: one is made per record read, a million times for a large file. */
+class RecordCells<TField extends string> implements DsrCells<TField> {
+  readonly line: number;
+  readonly #record: DsrRecord;
+  readonly #layout: Layout<TField>;
+
+  constructor(record: DsrRecord, layout: Layout<TField>) {
+    this.line = record.line;
+    this.#record = record;
+    this.#layout = layout;
+  }
+
+  #raw(field: TField): string {
+    const position = this.#layout.at[field];
+    return position === null ? '' : (this.#record.raw[position - 1] ?? '');
+  }
+
+  at(field: TField): ReportPlace {
+    return { line: this.line, column: this.#layout.at[field], field: this.#layout.names[field] ?? field };
+  }
+
+  text(field: TField): string {
+    return unescapeCell(this.#raw(field));
+  }
+
+  values(field: TField): string[] {
+    return cellValues(this.#raw(field));
+  }
+}

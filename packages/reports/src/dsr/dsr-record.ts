@@ -1,4 +1,4 @@
-import { unstorableTextProblem } from '@sv/platform/text';
+import { isUnstorableText, unstorableTextProblem } from '@sv/platform/text';
 import { ReportFileError } from '../report-file-error.ts';
 
 /*
@@ -24,8 +24,23 @@ export interface DsrRecord {
 
 const ESCAPE = '\\';
 
-/** The cells of a line, split at unescaped tabs, each checked for text no database can store. */
-export const splitRecord = (text: string, line: number): DsrRecord => {
+/** The record type as written and its family, by the first cell as written: a file uses a handful, so each is worked out once. */
+const typesByCell = new Map<string, { type: string; family: string }>();
+const MOST_TYPES_KEPT = 256;
+const LONGEST_TYPE_KEPT = 16;
+
+const typeOf = (cell: string): { type: string; family: string } => {
+  const known = typesByCell.get(cell);
+  if (known) return known;
+  const type = cell.trim().toUpperCase();
+  const dot = type.indexOf('.');
+  const found = { type, family: dot === -1 ? type : type.slice(0, dot) };
+  if (typesByCell.size < MOST_TYPES_KEPT && cell.length <= LONGEST_TYPE_KEPT) typesByCell.set(cell, found);
+  return found;
+};
+
+/** The cells of a line with a backslash, split character by character at unescaped tabs. */
+const splitEscaped = (text: string, line: number): string[] => {
   const raw: string[] = [];
   let start = 0;
   for (let index = 0; index < text.length; index += 1) {
@@ -40,20 +55,32 @@ export const splitRecord = (text: string, line: number): DsrRecord => {
     }
   }
   raw.push(text.slice(start));
-  for (const [index, cell] of raw.entries()) {
-    const problem = unstorableTextProblem(cell);
-    if (problem) throw new ReportFileError({ line, column: index + 1 }, `contains ${problem}`);
+  return raw;
+};
+
+/** The cells of a line, split at unescaped tabs, each checked for text no database can store. */
+export const splitRecord = (text: string, line: number): DsrRecord => {
+  // Most lines hold no backslash: every tab then separates cells.
+  const raw = text.indexOf(ESCAPE) === -1 ? text.split('\t') : splitEscaped(text, line);
+  if (raw.length > MOST_CELLS) throw new ReportFileError({ line }, `has more than ${MOST_CELLS} cells`);
+  // A tab never splits a surrogate pair, so a line that can be stored whole has no cell that cannot.
+  if (isUnstorableText(text)) {
+    for (const [index, cell] of raw.entries()) {
+      const problem = unstorableTextProblem(cell);
+      if (problem) throw new ReportFileError({ line, column: index + 1 }, `contains ${problem}`);
+    }
   }
-  const type = raw[0]!.trim().toUpperCase();
-  return { line, type, family: type.split('.')[0]!, raw };
+  const { type, family } = typeOf(raw[0]!);
+  return { line, type, family, raw };
 };
 
 /** A cell's text without its escapes. */
-export const unescapeCell = (raw: string): string => raw.replace(/\\([\s\S])/g, '$1');
+export const unescapeCell = (raw: string): string => (raw.indexOf(ESCAPE) === -1 ? raw : raw.replace(/\\([\s\S])/g, '$1'));
 
 /** The values of a multi-value cell: split at unescaped `|`, each without its escapes; none when empty. */
 export const cellValues = (raw: string): string[] => {
   if (raw.trim() === '') return [];
+  if (raw.indexOf(ESCAPE) === -1) return raw.indexOf('|') === -1 ? [raw] : raw.split('|');
   const values: string[] = [];
   let start = 0;
   for (let index = 0; index < raw.length; index += 1) {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { ReportFileError } from '../report-file-error.ts';
-import { textLines, type TextLine } from '../text/text-lines.ts';
+import { textLineBatches, type TextLineBatch } from '../text/text-lines.ts';
 import { DsrBlock } from './dsr-block.ts';
 import { checkFooter, type FooterTotals } from './dsr-footer.ts';
 import { readHeader, type DsrHeader } from './dsr-header.ts';
@@ -52,22 +52,61 @@ export interface DsrReadOptions {
 
 const listed = (counts: Map<string, number>): string => [...counts].map(([type, count]) => `${type} ${count}`).join(', ');
 
-/** A file's records one at a time, with the number of its last line seen (comments and blank lines too). */
-const recordsOf = (lines: AsyncGenerator<TextLine>) => {
-  const seen = { lines: 0 };
-  async function* records(): AsyncGenerator<DsrRecord> {
-    for await (const { number, text } of lines) {
-      seen.lines = number;
+/**
+ * A file's records, read a batch of lines at a time, with the number of its last line seen
+ * (comments and blank lines too). `next()` answers the next record of the lines at hand without
+ * awaiting anything; `more()` reads the next batch of lines once they are used up.
+ */
+class RecordReader {
+  lines = 0;
+  readonly #batches: AsyncGenerator<TextLineBatch>;
+  #texts: string[] = [];
+  #first = 1;
+  #index = 0;
+
+  constructor(source: Readable) {
+    this.#batches = textLineBatches(source);
+  }
+
+  /** The next record of the lines read so far; undefined once they are used up. */
+  next(): DsrRecord | undefined {
+    while (this.#index < this.#texts.length) {
+      const text = this.#texts[this.#index]!;
+      this.lines = this.#first + this.#index;
+      this.#index += 1;
       if (text.trim() === '' || text.startsWith(COMMENT)) continue;
-      yield splitRecord(text, number);
+      return splitRecord(text, this.lines);
+    }
+    return undefined;
+  }
+
+  /** Reads the next lines of the file; false at its end. */
+  async more(): Promise<boolean> {
+    const batch = await this.#batches.next();
+    if (batch.done) return false;
+    this.#texts = batch.value.lines;
+    this.#first = batch.value.first;
+    this.#index = 0;
+    return true;
+  }
+
+  async nextRecord(): Promise<DsrRecord | undefined> {
+    for (;;) {
+      const record = this.next();
+      if (record) return record;
+      if (!(await this.more())) return undefined;
     }
   }
-  return { records: records(), seen };
-};
 
-const unknownProfile = async (header: DsrHeader, records: AsyncGenerator<DsrRecord>): Promise<never> => {
+  /** Closes the source, whether or not it was read to its end. */
+  async close(): Promise<void> {
+    await this.#batches.return(undefined);
+  }
+}
+
+const unknownProfile = async (header: DsrHeader, records: RecordReader): Promise<never> => {
   const counts = new Map<string, number>([['HEAD', 1]]);
-  for await (const record of records) counts.set(record.type, (counts.get(record.type) ?? 0) + 1);
+  for (let record = await records.nextRecord(); record; record = await records.nextRecord()) counts.set(record.type, (counts.get(record.type) ?? 0) + 1);
   throw new ReportFileError(
     { line: header.line, column: 3, field: 'Profile' },
     `the profile ${JSON.stringify(header.profile)} version ${JSON.stringify(header.profileVersion)} is not one this reader knows ` +
@@ -82,18 +121,18 @@ const unknownProfile = async (header: DsrHeader, records: AsyncGenerator<DsrReco
  * yields no usage row at all is refused rather than read as empty.
  */
 export const openDsrReport = async (source: Readable, options: DsrReadOptions = {}): Promise<DsrReport> => {
-  const { records, seen } = recordsOf(textLines(source));
+  const records = new RecordReader(source);
   let header: DsrHeader;
   let profile: DsrProfile;
   try {
-    const first = await records.next();
-    if (first.done || first.value.family !== 'HEAD') {
-      throw new ReportFileError({ line: first.done ? 1 : first.value.line, column: 1, field: 'RecordType' }, 'a DSR flat file starts with its HEAD record');
+    const first = await records.nextRecord();
+    if (!first || first.family !== 'HEAD') {
+      throw new ReportFileError({ line: first ? first.line : 1, column: 1, field: 'RecordType' }, 'a DSR flat file starts with its HEAD record');
     }
-    header = readHeader(first.value);
+    header = readHeader(first);
     profile = findProfile(header.profile, header.profileVersion) ?? (await unknownProfile(header, records));
   } catch (error) {
-    await records.return(undefined);
+    await records.close();
     throw error;
   }
 
@@ -102,10 +141,11 @@ export const openDsrReport = async (source: Readable, options: DsrReadOptions = 
   const ignored = new Map<string, number>();
   const summaries = new DsrSummaries();
 
-  /** The row as handed out: with its share of its summary's revenue where the caller asked for shares. */
+  /** The row as handed out: with its share of its summary's revenue where the caller asked for shares (the row is new, so it is set in place). */
   const handedOut = (row: UsageRow): UsageRow => {
     const summary = options.revenueShares && row.summaryRecordId !== null ? summaries.get(row.summaryRecordId) : undefined;
-    return summary ? { ...row, revenueShare: options.revenueShares!.shareOf(row, summary) } : row;
+    if (summary) row.revenueShare = options.revenueShares!.shareOf(row, summary);
+    return row;
   };
 
   async function* rows(): AsyncGenerator<UsageRow> {
@@ -115,7 +155,12 @@ export const openDsrReport = async (source: Readable, options: DsrReadOptions = 
     let pending: UsageRow | null = null;
     let footer: { record: DsrRecord; totals: FooterTotals } | null = null;
     try {
-      for await (const record of records) {
+      // Records are taken from the lines at hand without a promise each; only the next batch of lines is awaited.
+      for (let record = records.next(); ; record = records.next()) {
+        if (!record) {
+          if (await records.more()) continue;
+          break;
+        }
         recordCounts.set(record.type, (recordCounts.get(record.type) ?? 0) + 1);
         if (footer) throw new ReportFileError({ line: record.line, column: 1, field: 'RecordType' }, `no record may follow the ${footer.record.type} record`);
         const family = record.family;
@@ -132,7 +177,7 @@ export const openDsrReport = async (source: Readable, options: DsrReadOptions = 
           pending = null;
         }
         if (family === profile.footer) {
-          footer = { record, totals: checkFooter(record, { lines: seen.lines, summaries: summaries.count, blocks, wholeReport: header.numberOfFiles === 1 }) };
+          footer = { record, totals: checkFooter(record, { lines: records.lines, summaries: summaries.count, blocks, wholeReport: header.numberOfFiles === 1 }) };
           continue;
         }
         if (profile.summaries.has(family)) {
@@ -168,7 +213,7 @@ export const openDsrReport = async (source: Readable, options: DsrReadOptions = 
           yield handedOut(usageByReference(record, context));
         }
       }
-      if (!footer) throw new ReportFileError({ line: seen.lines + 1, column: 1, field: 'RecordType' }, `the file ends without its ${profile.footer} record: it was cut short`);
+      if (!footer) throw new ReportFileError({ line: records.lines + 1, column: 1, field: 'RecordType' }, `the file ends without its ${profile.footer} record: it was cut short`);
       if (yielded === 0) {
         throw new ReportFileError(
           {},
@@ -180,7 +225,7 @@ export const openDsrReport = async (source: Readable, options: DsrReadOptions = 
         messageId: header.messageId,
         fileNumber: header.fileNumber,
         numberOfFiles: header.numberOfFiles,
-        lines: seen.lines,
+        lines: records.lines,
         blocks,
         rows: yielded,
         recordCounts: Object.fromEntries(recordCounts),
@@ -189,7 +234,7 @@ export const openDsrReport = async (source: Readable, options: DsrReadOptions = 
         footer: footer.totals,
       };
     } finally {
-      await records.return(undefined);
+      await records.close();
     }
   }
 

@@ -1,6 +1,6 @@
 import { ReportFileError } from '../report-file-error.ts';
 import { decimalToMicros, normaliseDecimal } from '../values/decimal.ts';
-import { formatMicros } from '../values/micros.ts';
+import { formatMicros, microsDecimal } from '../values/micros.ts';
 import type { DsrSummary } from './dsr-summaries.ts';
 import type { UsageRow } from './usage-row.ts';
 
@@ -17,7 +17,21 @@ interface SummaryTally {
   /** Usages of its rows shared to so far (C), and the micro-units handed out. */
   usages: bigint;
   shared: bigint;
+  /**
+   * The same in numbers, with N as quotient × T + rest (0 <= rest < T), where every figure below
+   * stays a safe integer (|N| + T and T × T do): floor(N × C / T) is then quotient × C +
+   * floor(rest × C / T), as exact without bigint work per row. Null otherwise.
+   */
+  small: { quotient: number; rest: number; stated: number; usages: number; shared: number } | null;
 }
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+const smallTally = (revenue: bigint, stated: bigint): SummaryTally['small'] => {
+  if (stated === 0n || (revenue < 0n ? -revenue : revenue) + stated > SAFE || stated * stated > SAFE) return null;
+  const quotient = floorDivide(revenue, stated);
+  return { quotient: Number(quotient), rest: Number(revenue - quotient * stated), stated: Number(stated), usages: 0, shared: 0 };
+};
 
 /** How much of one summary's NetRevenue its rows were given. */
 export interface SummaryShareTotal {
@@ -52,9 +66,17 @@ export class SummaryRevenueShares {
     if (revenue === undefined) {
       throw new ReportFileError({ line: summary.line, field: 'NetRevenue' }, `has more than 6 decimals (${summary.netRevenue}): it cannot be shared out in micro-units`);
     }
-    const tally = { revenue, stated: BigInt(summary.usages), usages: 0n, shared: 0n };
+    const stated = BigInt(summary.usages);
+    const tally = { revenue, stated, usages: 0n, shared: 0n, small: smallTally(revenue, stated) };
     this.#tallies.set(summary.id, tally);
     return tally;
+  }
+
+  #tooMany(row: UsageRow, summary: DsrSummary, usages: string, stated: string): never {
+    throw new ReportFileError(
+      { line: row.line },
+      `brings the usages of summary record ${JSON.stringify(summary.id)} to ${usages}, more than the ${stated} it states: its NetRevenue cannot be shared out`,
+    );
   }
 
   /**
@@ -66,13 +88,20 @@ export class SummaryRevenueShares {
     if (row.netRevenue !== null) return null;
     const tally = this.#tallyOf(summary);
     if (!tally) return null;
-    const usages = tally.usages + BigInt(row.usages);
-    if (usages > tally.stated) {
-      throw new ReportFileError(
-        { line: row.line },
-        `brings the usages of summary record ${JSON.stringify(summary.id)} to ${usages}, more than the ${tally.stated} it states: its NetRevenue cannot be shared out`,
-      );
+    const small = tally.small;
+    if (small) {
+      const usages = small.usages + row.usages;
+      if (usages > small.stated) this.#tooMany(row, summary, String(usages), String(small.stated));
+      // rest × usages is below T × T, and the remainder makes its division exact.
+      const part = small.rest * usages;
+      const upTo = small.quotient * usages + (part - (part % small.stated)) / small.stated;
+      const share = upTo - small.shared;
+      small.usages = usages;
+      small.shared = upTo;
+      return microsDecimal(share);
     }
+    const usages = tally.usages + BigInt(row.usages);
+    if (usages > tally.stated) this.#tooMany(row, summary, String(usages), String(tally.stated));
     const upTo = tally.stated === 0n ? 0n : floorDivide(tally.revenue * usages, tally.stated);
     const share = upTo - tally.shared;
     tally.usages = usages;
@@ -85,9 +114,9 @@ export class SummaryRevenueShares {
     return [...this.#tallies].map(([summaryRecordId, tally]) => ({
       summaryRecordId,
       statedUsages: Number(tally.stated),
-      rowUsages: Number(tally.usages),
+      rowUsages: tally.small ? tally.small.usages : Number(tally.usages),
       netRevenue: normaliseDecimal(formatMicros(tally.revenue)),
-      shared: normaliseDecimal(formatMicros(tally.shared)),
+      shared: normaliseDecimal(formatMicros(tally.small ? BigInt(tally.small.shared) : tally.shared)),
     }));
   }
 }

@@ -23,16 +23,33 @@ export const readText = (value: string | undefined, at: ReportPlace, options: { 
   return text;
 };
 
+/** Days already found to be calendar days: a report names a few hundred at most, on every line, and checking one takes a Date. */
+const KNOWN_DAYS = new Set<string>();
+const MOST_DAYS_KEPT = 10_000;
+
 /** A calendar day written YYYY-MM-DD (or YYYYMMDD where `compact`, as DSR files may write it). */
 export const readDay = (value: string | undefined, at: ReportPlace, options: { compact?: boolean } = {}): string => {
   const text = (value ?? '').trim();
+  if (KNOWN_DAYS.has(text)) return text;
   const day = options.compact && /^\d{8}$/.test(text) ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}` : text;
-  if (!isCalendarDate(day)) refuse(at, `must be a date written YYYY-MM-DD (got ${shown(text)})`);
+  if (!KNOWN_DAYS.has(day)) {
+    if (!isCalendarDate(day)) refuse(at, `must be a date written YYYY-MM-DD (got ${shown(text)})`);
+    if (KNOWN_DAYS.size < MOST_DAYS_KEPT) KNOWN_DAYS.add(day);
+  }
   return day;
 };
 
 /** Counts above this cannot be summed exactly in JavaScript; no report line holds one. */
 export const LARGEST_COUNT = 1_000_000_000_000;
+
+/** Whether a (non-empty) text is digits only: most counts are, and are then read without a regular expression. */
+const onlyDigits = (text: string): boolean => {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+};
 
 /**
  * A whole number of zero or more; an empty cell is zero unless the column is required. A decimal
@@ -42,6 +59,10 @@ export const LARGEST_COUNT = 1_000_000_000_000;
 export const readCount = (value: string | undefined, at: ReportPlace, options: { required?: boolean } = {}): number => {
   const text = (value ?? '').trim();
   if (text === '') return options.required ? refuse(at, 'is required') : 0;
+  if (onlyDigits(text)) {
+    const count = Number(text);
+    return count > LARGEST_COUNT ? refuse(at, `is larger than ${LARGEST_COUNT}`) : count;
+  }
   if (!/^\d+(\.0*)?$/.test(text)) refuse(at, `must be a whole number of zero or more (got ${shown(text)})`);
   const count = Number(text.replace(/\.0*$/, ''));
   if (count > LARGEST_COUNT) refuse(at, `is larger than ${LARGEST_COUNT}`);

@@ -31,8 +31,7 @@ const written = ({ units, scale }: Scaled): string => {
 };
 
 /** Why `text` is not a decimal this reader keeps, or undefined when it is one. */
-export const decimalProblem = (text: string): string | undefined => {
-  const match = DECIMAL.exec(text);
+export const decimalProblem = (text: string, match: RegExpExecArray | null = DECIMAL.exec(text)): string | undefined => {
   if (!match || (match[2] === '' && (match[3] ?? '') === '')) return 'must be a decimal number like 12.34';
   if (match[2]!.replace(/^0+/, '').length > MOST_INTEGER_DIGITS) return `has more than ${MOST_INTEGER_DIGITS} digits before the decimal point`;
   if ((match[3] ?? '').length > MOST_FRACTION_DIGITS) return `has more than ${MOST_FRACTION_DIGITS} decimals`;
@@ -41,9 +40,18 @@ export const decimalProblem = (text: string): string | undefined => {
 
 /** A decimal in normal form; throws RangeError when `text` is not one (see decimalProblem). */
 export const normaliseDecimal = (text: string): string => {
-  const problem = decimalProblem(text);
+  const match = DECIMAL.exec(text);
+  const problem = decimalProblem(text, match);
   if (problem) throw new RangeError(`${JSON.stringify(text)} ${problem}`);
-  return written(scaled(text));
+  // By the digits alone, as `written(scaled(text))` would write them, without a bigint.
+  const [, sign, whole = '', fraction = ''] = match!;
+  let from = 0;
+  while (from < whole.length - 1 && whole.charCodeAt(from) === 48) from += 1;
+  let to = fraction.length;
+  while (to > 0 && fraction.charCodeAt(to - 1) === 48) to -= 1;
+  const integer = whole === '' ? '0' : whole.slice(from);
+  const digits = to === 0 ? integer : `${integer}.${fraction.slice(0, to)}`;
+  return sign === '-' && digits !== '0' ? `-${digits}` : digits;
 };
 
 /** The exact sum of decimals, in normal form. */

@@ -24,3 +24,22 @@ export const formatMicros = (micros: bigint): string => {
   const text = `${digits.slice(0, -MICROS_DECIMALS)}.${digits.slice(-MICROS_DECIMALS)}`;
   return negative ? `-${text}` : text;
 };
+
+/**
+ * A whole number of millionths held exactly in a number (a safe integer) as a decimal in normal
+ * form, as normaliseDecimal(formatMicros(BigInt(micros))) writes it, without a bigint.
+ */
+export const microsDecimal = (micros: number): string => {
+  const negative = micros < 0;
+  const size = negative ? -micros : micros;
+  // Remainder first: both it and the division that follows are exact on safe integers.
+  const fraction = size % 1_000_000;
+  let text = String((size - fraction) / 1_000_000);
+  if (fraction !== 0) {
+    const digits = String(fraction).padStart(MICROS_DECIMALS, '0');
+    let to = digits.length;
+    while (digits.charCodeAt(to - 1) === 48) to -= 1;
+    text = `${text}.${digits.slice(0, to)}`;
+  }
+  return negative && text !== '0' ? `-${text}` : text;
+};
