@@ -11,6 +11,8 @@ import { analyticsOperations } from '../src/nats/operations.ts';
 const INTERNAL_OPERATIONS: readonly string[] = [
   // the operator command's `analytics load`: services/gateway/src/admin/admin-commands.ts
   'streaming.load_file',
+  // the same command following the load's job until it ends
+  'streaming.load_job',
   // the operator command's `analytics rebuild-codes`: the recording codes report lines match by
   'recording_codes.rebuild',
 ];
