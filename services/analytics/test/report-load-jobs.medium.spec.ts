@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SalesReportFileReply } from '@sv/contracts';
+import { createLogger, openDatabase, type BlobStore, type EventConsumer } from '@sv/platform';
+import { createTestDatabase, eventually, type TestDatabase } from '@sv/testing';
+import type { CataloguePort } from '../src/app/catalogue-port.ts';
+import type { RoyaltiesPort } from '../src/app/royalties-port.ts';
+import { queueSalesReportLoad } from '../src/app/streaming/finance-report-loads.ts';
+import { presentReportLoadJob } from '../src/app/streaming/report-load-job.presenter.ts';
+import { enqueueReportLoad, findReportLoadJob } from '../src/app/streaming/report-load-jobs.ts';
+import { startReportLoadWorker } from '../src/app/streaming/report-load-worker.ts';
+import { ANALYTICS_ENTITIES, ANALYTICS_MIGRATIONS, ANALYTICS_SCHEMA } from '../src/db/index.ts';
+import { csvStreams } from './support/report-fixtures.ts';
+
+/*
+ * Report load jobs on a real analytics schema and work queue: the progress of a load is seen while
+ * its transaction is still open, a load that fails for a passing reason is tried again, and a
+ * finance sales report is queued once however often its event comes, and not at all when its file
+ * is not a DSR.
+ */
+
+let db: TestDatabase;
+let orm: MikroORM;
+const logger = createLogger({ service: 'analytics', env: 'production', level: 'silent', pretty: false });
+
+beforeAll(async () => {
+  db = await createTestDatabase('svloadjobs');
+  orm = await openDatabase({ url: db.url, schema: ANALYTICS_SCHEMA, entities: ANALYTICS_ENTITIES, migrations: ANALYTICS_MIGRATIONS, logger });
+}, 60_000);
+
+afterAll(async () => {
+  await orm?.close(true);
+  await db?.drop();
+});
+
+/** A catalogue that knows no recording, away for its first `misses` questions. */
+const catalogue = (misses = 0): CataloguePort => {
+  let asked = 0;
+  const away = () => Promise.reject(new Error('catalogue did not answer'));
+  return {
+    describeReleases: away,
+    artistName: away,
+    counts: away,
+    deliveredReleases: away,
+    matchRecordings: async () => {
+      asked += 1;
+      if (asked <= misses) throw new Error('catalogue did not answer');
+      return { tracks: [], releases: [] };
+    },
+  };
+};
+
+/** A blob store holding one file, read whole except where the test hands out the stream itself. */
+const oneFile = (open: () => Readable): BlobStore => {
+  const refuse = () => Promise.reject(new Error('not used here'));
+  return { put: refuse, remove: refuse, read: async () => open(), keyOf: () => undefined, readUrl: refuse, presignPut: refuse };
+};
+
+const settings = { concurrency: 1, leaseMs: 10_000, maxAttempts: 3, retry: { baseMs: 10, capMs: 50 }, pollMs: 100 };
+
+const lines = (count: number, store: string) =>
+  Array.from({ length: count }, (_, index) => ({ date: '2027-01-05', store, territory: 'GB', isrc: `ZZX0026${String(index).padStart(5, '0')}`, title: 'Song', artist: 'Nova', streams: 3 }));
+
+const filesOf = async (tenantId: string): Promise<number> =>
+  (await orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as "n" from "analytics"."report_file" where "tenant_id" = ?`, [tenantId]))[0]!.n;
+
+let worker: EventConsumer | undefined;
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+});
+
+describe('report load jobs', () => {
+  it('show the bytes and rows read while the load’s transaction is open, with a percentage and a time left, then the summary', async () => {
+    const tenantId = randomUUID();
+    const text = csvStreams(lines(400, 'HalfStore'));
+    const half = Buffer.from(text.slice(0, Math.floor(text.length / 2)));
+    const rest = Buffer.from(text.slice(half.length));
+    // The format is told from the file's start; the load's own read gets the first half, the rest when the test says.
+    const held = new PassThrough();
+    let reads = 0;
+    const blobs = oneFile(() => {
+      reads += 1;
+      if (reads === 1) return Readable.from([Buffer.from(text)]);
+      held.write(half);
+      return held;
+    });
+    const job = await enqueueReportLoad(orm.em.fork(), tenantId, { origin: 'operator', blobKey: `private/${tenantId}/half.csv`, fileName: 'half.csv', bytesTotal: text.length });
+    worker = startReportLoadWorker({ orm, catalogue: catalogue(), blobs, logger }, settings);
+
+    const midway = await eventually('the first half to be seen', async () => {
+      const found = await findReportLoadJob(orm.em.fork(), tenantId, job.id);
+      return found.status === 'running' && found.bytesRead === half.length && found.rowsRead > 0 ? found : undefined;
+    });
+    const shown = presentReportLoadJob(midway);
+    expect(shown.progress).toMatchObject({ phase: 'reading', bytes_total: text.length, bytes_read: half.length, rows_matched: null });
+    expect(shown.progress.percent).toBe(Math.floor((half.length / text.length) * 1000) / 10);
+    expect(shown.progress.eta_seconds).toEqual(expect.any(Number));
+    // Nothing of the file is committed yet: the progress came from beside the load's transaction.
+    expect(await filesOf(tenantId)).toBe(0);
+
+    held.end(rest);
+    const done = await eventually('the load to complete', async () => {
+      const found = await findReportLoadJob(orm.em.fork(), tenantId, job.id);
+      return found.status === 'completed' ? found : undefined;
+    });
+    expect(presentReportLoadJob(done)).toMatchObject({
+      status: 'completed',
+      error: null,
+      attempts: 1,
+      progress: { phase: null, bytes_total: text.length, bytes_read: text.length, rows_read: 400, rows_matched: 0, percent: 100, eta_seconds: null },
+      summary: { store: 'HalfStore', rows: 400, size_bytes: text.length, matched: { isrc: 0, upc: 0, unmatched: 400 } },
+    });
+    expect(await filesOf(tenantId)).toBe(1);
+  }, 60_000);
+
+  it('tries a load again after a passing failure (the catalogue away), and it completes', async () => {
+    const tenantId = randomUUID();
+    const text = csvStreams(lines(3, 'AwayStore'));
+    const job = await enqueueReportLoad(orm.em.fork(), tenantId, { origin: 'operator', blobKey: `private/${tenantId}/away.csv`, fileName: 'away.csv' });
+    worker = startReportLoadWorker({ orm, catalogue: catalogue(1), blobs: oneFile(() => Readable.from([Buffer.from(text)])), logger }, settings);
+    const done = await eventually('the load to end', async () => {
+      const found = await findReportLoadJob(orm.em.fork(), tenantId, job.id);
+      return found.status === 'completed' || found.status === 'failed' ? found : undefined;
+    });
+    expect(done).toMatchObject({ status: 'completed', attempts: 2, error: null, lastError: null });
+    expect(await filesOf(tenantId)).toBe(1);
+  }, 60_000);
+
+  it('queues a finance sales report once however often its event comes, and a report whose file is no DSR not at all', async () => {
+    const tenantId = randomUUID();
+    const files = new Map<string, SalesReportFileReply | null>();
+    const royalties: RoyaltiesPort = {
+      statementFacts: () => Promise.reject(new Error('not used here')),
+      salesReportFile: async (_principal, id) => files.get(id) ?? null,
+    };
+    const dsrId = randomUUID();
+    const csvId = randomUUID();
+    const jsonId = randomUUID();
+    const stored = { file_name: 'report.tsv', sha256: 'a'.repeat(64), dsr_file_number: null };
+    files.set(dsrId, { ...stored, file_key: `private/${tenantId}/dsr.tsv`, dsr_message_id: 'MSG-1', dsr_file_number: 1 });
+    files.set(csvId, { ...stored, file_key: `private/${tenantId}/sales.csv`, dsr_message_id: null });
+
+    const first = await queueSalesReportLoad(orm.em.fork(), royalties, tenantId, dsrId);
+    const again = await queueSalesReportLoad(orm.em.fork(), royalties, tenantId, dsrId);
+    expect(first).toMatchObject({ origin: 'finance', status: 'queued', blobKey: `private/${tenantId}/dsr.tsv`, sourceRef: `sales_report:${dsrId}` });
+    expect(again?.id).toBe(first?.id);
+    expect(await queueSalesReportLoad(orm.em.fork(), royalties, tenantId, csvId)).toBe(null);
+    expect(await queueSalesReportLoad(orm.em.fork(), royalties, tenantId, jsonId)).toBe(null);
+    const jobs = await orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as "n" from "analytics"."report_load_job" where "tenant_id" = ?`, [tenantId]);
+    expect(jobs[0]!.n).toBe(1);
+  });
+});
