@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './events.ts';
+import { isoTimestamp, nullableIsoTimestamp } from './routes/responses/common.ts';
 
 /** Amounts in finance events are integer minor units of `currency` (spec, Other resources). */
 const statementChange = z.object({
@@ -75,3 +76,44 @@ export const SalesReportFileReply = z.object({
   dsr_file_number: z.number().int().nullable(),
 });
 export type SalesReportFileReply = z.infer<typeof SalesReportFileReply>;
+
+/*
+ * An uploaded sales report file is loaded as a job: the upload answers 202 with the job and a
+ * `Location` to poll; the job shows its progress and ends `completed` with the report, or `failed`
+ * with the refusal (its message and, per field or cell, the errors a 422 gave).
+ */
+export const SALES_REPORT_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type SalesReportJobStatus = (typeof SALES_REPORT_JOB_STATUSES)[number];
+
+/** GET /finance/sales-report-jobs/{uuid}, answered by royalties. */
+export const SalesReportJobOperation = { get: 'finance.sales_report_jobs_get' } as const;
+
+export const SalesReportJobSchema = z
+  .object({
+    uuid: z.uuid(),
+    status: z.enum(SALES_REPORT_JOB_STATUSES),
+    period_uuid: z.uuid(),
+    file_name: z.string(),
+    progress: z.object({
+      bytes_read: z.number().int().nonnegative(),
+      bytes_total: z.number().int().nonnegative(),
+      rows_read: z.number().int().nonnegative(),
+      rows_matched: z.number().int().nonnegative(),
+      /** Of the file's bytes read, 0 to 100. */
+      percent: z.number().int().min(0).max(100),
+      /** Seconds left at the pace so far; null until the pace is known, and once the job has ended. */
+      eta_seconds: z.number().int().nonnegative().nullable(),
+    }),
+    /** Field or cell → messages of a refused file, as a 422 names them; null unless failed with them. */
+    errors: z.record(z.string(), z.array(z.string())).nullable(),
+    /** Why the job failed; null unless failed. */
+    error: z.string().nullable(),
+    /** The sales report recorded; null until completed. */
+    sales_report_uuid: z.uuid().nullable(),
+    created_at: isoTimestamp,
+    started_at: nullableIsoTimestamp,
+    finished_at: nullableIsoTimestamp,
+  })
+  .loose();
+export const SalesReportJobReply = z.object({ sales_report_job: SalesReportJobSchema });
+export type SalesReportJobReply = z.infer<typeof SalesReportJobReply>;

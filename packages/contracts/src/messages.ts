@@ -183,6 +183,9 @@ export const Messages = {
   // Finance (the spec names the 404s, the period code clash and the approve 409s; the rest are this platform's).
   salesReportNotFound: 'Sales report not found.',
   salesReportFileNotFound: 'Sales report file not found.',
+  salesReportJobNotFound: 'Sales report job not found.',
+  salesReportJobGaveUp: (attempts: number) =>
+    `The sales report could not be loaded: ${attempts} attempt${attempts === 1 ? '' : 's'} stopped on an internal error. Upload it again.`,
   salesReportHeader: 'The sales report header must include `amount` and `isrc` or `upc`.',
   salesReportEmpty: 'The sales report has no rows.',
   salesReportCurrency: (reportCurrency: string, periodCurrency: string) =>

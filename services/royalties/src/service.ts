@@ -8,13 +8,14 @@ import {
   type ServiceDefinition,
   type ServiceRuntime,
 } from '@sv/platform';
+import { startSalesReportJobWorker } from './app/finance/sales-report-job-worker.ts';
 import type { RoyaltiesConfig } from './config.ts';
 import { ROYALTIES_ENTITIES, ROYALTIES_MIGRATIONS, ROYALTIES_SCHEMA } from './db/index.ts';
 import { catalogueClient } from './nats/clients/catalogue.client.ts';
 import { royaltiesOperations } from './nats/operations.ts';
 import type { RoyaltiesContext } from './royalties-context.ts';
 
-/** Starts the royalties service: migrations, NATS operations and consumers, outbox relay and probe listener. */
+/** Starts the royalties service: migrations, NATS operations and consumers, the sales report job worker, outbox relay and probe listener. */
 export const startRoyalties = async (config: RoyaltiesConfig, options: { relay?: boolean } = {}): Promise<ServiceRuntime> => {
   const blobs = openBlobStore(config.blobStore, config.cdnUrl);
   let context: RoyaltiesContext | undefined;
@@ -36,8 +37,15 @@ export const startRoyalties = async (config: RoyaltiesConfig, options: { relay?:
     entities: ROYALTIES_ENTITIES,
     migrations: ROYALTIES_MIGRATIONS,
     operations: (runtime) => royaltiesOperations(contextOf(runtime)),
-    // The catalogue's recording codes, followed from its events, for matching report lines.
-    consumers: (runtime) => startRecordingCodeConsumers(runtime, contextOf(runtime).recordingCodes),
+    consumers: async (runtime) => {
+      const running = contextOf(runtime);
+      return [
+        // The catalogue's recording codes, followed from its events, for matching report lines.
+        ...(await startRecordingCodeConsumers(runtime, running.recordingCodes)),
+        // Uploaded sales report files, loaded as jobs; stopped with the service like a consumer (before the ORM closes).
+        startSalesReportJobWorker(running.orm, { blobs: running.blobs, catalogue: running.catalogue }, config.reportJobs, running.logger),
+      ];
+    },
   };
   const runtime = await startServiceRuntime(definition, { config, healthPort: config.healthPort, relay: options.relay });
   return {

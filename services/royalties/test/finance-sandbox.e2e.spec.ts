@@ -1,6 +1,6 @@
 import { Messages } from '@sv/contracts';
 import { useFinanceSandboxWorld } from './support/finance-sandbox-world.ts';
-import { createPeriod, financeDb, type FinanceDb } from './support/finance-support.ts';
+import { createPeriod, endedJob, financeDb, postSalesReport, type FinanceDb } from './support/finance-support.ts';
 import { seedRelease, type SeededRelease } from './support/royalties-world.ts';
 
 /*
@@ -72,6 +72,15 @@ describe('finance in the sandbox', () => {
     expect((await world.owner(`/v1/finance/statements/${computed.body.statement.uuid}`)).body.statement.status).toBe('paid');
     expect(await db.count('payout', `"id" = $1 and "simulated" and "status" = 'simulated'`, [payout.uuid])).toBe(1);
     expect(await db.financeEventsOf(payout.uuid)).toEqual(['finance.payee_statement.paid', 'finance.payout.created']);
+  });
+
+  it("answers a file upload with a job whose Location is under the sandbox's /api, polled to completed", async () => {
+    const period = await createPeriod(world.owner, { currency: 'EUR' });
+    const upload = await postSalesReport(world.owner, period.uuid, `isrc,upc,territory,store,units,amount\n${release.tracks[0]!.isrc},,FR,Deezer,3,0.30\n`);
+    expect(upload.status).toBe(202);
+    expect(upload.headers.get('location')).toBe(`/api/v1/finance/sales-report-jobs/${upload.body.sales_report_job.uuid}`);
+    const job = await endedJob(world.owner, upload);
+    expect(job).toMatchObject({ status: 'completed', progress: { rows_read: 1, rows_matched: 1, percent: 100 } });
   });
 
   it('records a withdrawal and its ledger entries, marked simulated: the sandbox moves no money', async () => {

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@sv/contracts';
-import { createPeriod, financeDb, uploadSalesReport, type FinanceDb } from './support/finance-support.ts';
+import {
+  createPeriod,
+  endedJob,
+  financeDb,
+  jobPath,
+  loadSalesReport,
+  postSalesReport,
+  type FinanceDb,
+} from './support/finance-support.ts';
 import { seedRelease, useRoyaltiesWorld, type SeededRelease } from './support/royalties-world.ts';
 
 /*
@@ -85,33 +93,51 @@ describe('finance periods', () => {
 describe('sales reports, statements and payouts', () => {
   let periodId: string;
   let reportId: string;
+  let jobLocation: string;
   let statementId: string;
   let payees: Record<string, { uuid: string; amount_minor: number; status: string }>;
 
-  it('refuses a report with a bad row whole: 422 at the cell, nothing kept', async () => {
+  it('refuses a report with a bad row whole: its job fails naming each cell, nothing kept', async () => {
     periodId = (await createPeriod(world.a.owner)).uuid;
     const lines = reportCsv().split('\n');
     lines[3] = `${release.tracks[0]!.isrc},,DE,Spotify,1,abc`;
     lines[5] = `${release.tracks[1]!.isrc},,USA,Spotify,-2,2.50`;
-    const refused = await uploadSalesReport(world.a.owner, periodId, lines.join('\n'));
-    expect(refused.status).toBe(422);
-    expect(Object.keys(refused.body.errors).sort()).toEqual(['row 4, column amount', 'row 6, column territory', 'row 6, column units']);
+    const refused = await loadSalesReport(world.a.owner, periodId, lines.join('\n'));
+    expect([refused.status, refused.error, refused.sales_report_uuid]).toEqual(['failed', Messages.validationFailed, null]);
+    expect(Object.keys(refused.errors!).sort()).toEqual(['row 4, column amount', 'row 6, column territory', 'row 6, column units']);
+    expect(refused.progress).toMatchObject({ rows_read: 6, rows_matched: 0 });
+    expect(refused.finished_at).toEqual(expect.any(String));
     expect((await world.a.owner(`/v1/finance/sales-reports?period_id=${periodId}`)).body.total).toBe(0);
+    expect(await db.count('sales_report', `"period_id" = $1`, [periodId])).toBe(0);
     expect(await db.count('sales_report_row', `"report_id" in (select "id" from "royalties"."sales_report" where "period_id" = $1)`, [periodId])).toBe(0);
+    // A refusal is the file's fault: the job is not tried again.
+    expect(await db.count('sales_report_job', `"id" = $1 and "attempts" = 1`, [refused.uuid])).toBe(1);
 
     const form = new FormData();
     form.append('source', 'No file');
     const noFile = await world.a.owner(`/v1/finance/periods/${periodId}/sales-reports`, { method: 'POST', raw: form });
     expect([noFile.status, noFile.body.errors?.sales_report]).toEqual([422, ['The sales_report file is required.']]);
-    const header = await uploadSalesReport(world.a.owner, periodId, 'title,revenue\nA,1.00\n');
-    expect([header.status, header.body.errors?.sales_report]).toEqual([422, [Messages.salesReportHeader]]);
-    const currency = await uploadSalesReport(world.a.owner, periodId, reportCsv(), { currency: 'EUR' });
+    const header = await loadSalesReport(world.a.owner, periodId, 'title,revenue\nA,1.00\n');
+    expect([header.status, header.errors?.sales_report]).toEqual(['failed', [Messages.salesReportHeader]]);
+    // The form's currency needs no reading of the file: refused at once.
+    const currency = await postSalesReport(world.a.owner, periodId, reportCsv(), { currency: 'EUR' });
     expect([currency.status, currency.body.errors?.currency]).toEqual([422, [Messages.salesReportCurrency('EUR', 'USD')]]);
   });
 
-  it('takes a good report: rows matched by ISRC, then by UPC; the unmatched row kept and listed', async () => {
-    const response = await uploadSalesReport(world.a.owner, periodId, reportCsv(), { source: 'Spotify November' });
-    expect(response.status).toBe(201);
+  it('takes a good report as a job (202, Location polled to completed): rows matched by ISRC, then by UPC; the unmatched row kept and listed', async () => {
+    const upload = await postSalesReport(world.a.owner, periodId, reportCsv(), { source: 'Spotify November' });
+    expect(upload.status).toBe(202);
+    const queued = upload.body.sales_report_job;
+    expect(queued).toMatchObject({ status: 'queued', period_uuid: periodId, file_name: 'report.csv', sales_report_uuid: null, error: null, errors: null });
+    expect(queued.progress).toMatchObject({ bytes_read: 0, bytes_total: Buffer.byteLength(reportCsv()), rows_read: 0, percent: 0, eta_seconds: null });
+    expect(upload.headers.get('location')).toBe(`/v1/finance/sales-report-jobs/${queued.uuid}`);
+    jobLocation = jobPath(upload.headers.get('location'));
+    const job = await endedJob(world.a.owner, upload);
+    expect(job).toMatchObject({ uuid: queued.uuid, status: 'completed', error: null, errors: null, started_at: expect.any(String), finished_at: expect.any(String) });
+    expect(job.progress).toMatchObject({ bytes_read: job.progress.bytes_total, percent: 100, rows_read: 6, rows_matched: 5, eta_seconds: null });
+    const done = await world.a.owner(jobLocation);
+    expect([done.status, done.headers.get('retry-after')]).toEqual([200, null]);
+    const response = await world.a.owner(`/v1/finance/sales-reports/${job.sales_report_uuid}`);
     const report = response.body.sales_report;
     reportId = report.uuid;
     expect(report).toMatchObject({
@@ -128,7 +154,6 @@ describe('sales reports, statements and payouts', () => {
       matched_minor: 10288,
       unmatched_minor: 500,
     });
-    expect((await world.a.owner(`/v1/finance/sales-reports/${reportId}`)).body.sales_report).toEqual(report);
 
     const unmatched = await world.a.owner(`/v1/finance/sales-reports/${reportId}/rows?matched=false`);
     expect(unmatched.status).toBe(200);
@@ -149,8 +174,8 @@ describe('sales reports, statements and payouts', () => {
     expect(await db.financeEventsOf(reportId)).toEqual(['finance.sales_report.recorded']);
 
     // The same file again is recognised by its bytes and not counted twice.
-    const twice = await uploadSalesReport(world.a.owner, periodId, reportCsv(), { source: 'Spotify again' });
-    expect([twice.status, twice.body.error]).toEqual([409, Messages.salesReportAlreadyLoaded(reportId)]);
+    const twice = await loadSalesReport(world.a.owner, periodId, reportCsv(), { source: 'Spotify again' });
+    expect([twice.status, twice.error, twice.errors]).toEqual(['failed', Messages.salesReportAlreadyLoaded(reportId), null]);
     expect((await world.a.owner(`/v1/finance/sales-reports?period_id=${periodId}`)).body.total).toBe(1);
   });
 
@@ -220,8 +245,8 @@ describe('sales reports, statements and payouts', () => {
     const locked = await world.a.owner(`/v1/finance/statements/${statementId}/lock`, { method: 'POST' });
     expect([locked.status, locked.body.statement.status]).toEqual([200, 'locked']);
 
-    // A settled period takes no more reports.
-    const late = await uploadSalesReport(world.a.owner, periodId, reportCsv());
+    // A settled period takes no more reports: refused at once.
+    const late = await postSalesReport(world.a.owner, periodId, reportCsv());
     expect([late.status, late.body.error]).toEqual([409, Messages.periodSettled]);
 
     const rest = await world.a.owner('/v1/finance/payouts', { body: { period_id: periodId } });
@@ -285,10 +310,11 @@ describe('sales reports, statements and payouts', () => {
     const period = await createPeriod(world.a.owner);
     const isrc = release.tracks[1]!.isrc;
     const rows = Array.from({ length: 2_501 }, (_, index) => `${index % 2 === 0 ? isrc : UNKNOWN_ISRC},,US,Spotify,1,0.01`);
-    const response = await uploadSalesReport(world.a.owner, period.uuid, ['isrc,upc,territory,store,units,amount', ...rows].join('\r\n'));
-    expect(response.status).toBe(201);
-    expect(response.body.sales_report).toMatchObject({ rows_total: 2_501, rows_matched: 1_251, rows_unmatched: 1_250, total_minor: 2_501, matched_minor: 1_251 });
-    const last = await world.a.owner(`/v1/finance/sales-reports/${response.body.sales_report.uuid}/rows?per_page=500&page=6`);
+    const job = await loadSalesReport(world.a.owner, period.uuid, ['isrc,upc,territory,store,units,amount', ...rows].join('\r\n'));
+    expect([job.status, job.progress.rows_read, job.progress.rows_matched, job.progress.percent]).toEqual(['completed', 2_501, 1_251, 100]);
+    const report = (await world.a.owner(`/v1/finance/sales-reports/${job.sales_report_uuid}`)).body.sales_report;
+    expect(report).toMatchObject({ rows_total: 2_501, rows_matched: 1_251, rows_unmatched: 1_250, total_minor: 2_501, matched_minor: 1_251 });
+    const last = await world.a.owner(`/v1/finance/sales-reports/${report.uuid}/rows?per_page=500&page=6`);
     expect(last.body.total).toBe(2_501);
     expect(last.body.rows.map((row: { row: number; matched: boolean }) => [row.row, row.matched])).toEqual([[2_502, true]]);
   });
@@ -302,7 +328,10 @@ describe('sales reports, statements and payouts', () => {
     expect((await b(`/v1/finance/statements/${statementId}/approve`, { method: 'POST' })).status).toBe(404);
     expect((await b(`/v1/finance/payee-statements/${payees.Orbit!.uuid}`)).body.error).toBe(Messages.payeeStatementNotFound);
     expect((await b(`/v1/finance/periods/${periodId}/statements`, { method: 'POST' })).status).toBe(404);
-    expect((await uploadSalesReport(b, periodId, reportCsv())).status).toBe(404);
+    expect((await postSalesReport(b, periodId, reportCsv())).status).toBe(404);
+    const job = await b(jobLocation);
+    expect([job.status, job.body.error]).toEqual([404, Messages.salesReportJobNotFound]);
+    expect((await world.a.owner(`/v1/finance/sales-report-jobs/${randomUUID()}`)).body.error).toBe(Messages.salesReportJobNotFound);
     expect((await b('/v1/finance/payouts', { body: { period_id: periodId } })).body.error).toBe(Messages.periodNotFound);
     expect((await b('/v1/finance/statements')).body.total).toBe(0);
   });
@@ -312,7 +341,8 @@ describe('sales reports, statements and payouts', () => {
       expect((await api('/v1/finance/periods')).status).toBe(403);
       expect((await api('/v1/finance/periods', { body: { code: 'NOPE', starts_on: '2026-11-01', ends_on: '2026-11-30' } })).status).toBe(403);
       expect((await api(`/v1/finance/statements/${statementId}`)).status).toBe(403);
-      expect((await uploadSalesReport(api, periodId, reportCsv())).status).toBe(403);
+      expect((await postSalesReport(api, periodId, reportCsv())).status).toBe(403);
+      expect((await api(jobLocation)).status).toBe(403);
       expect((await api('/v1/finance/payouts', { body: { period_id: periodId } })).status).toBe(403);
     }
   });

@@ -1,4 +1,4 @@
-import { createPeriod, uploadSalesReport } from './support/finance-support.ts';
+import { createPeriod, loadSalesReport } from './support/finance-support.ts';
 import { matchedLine, unmatchedLine } from './support/money-fixtures.ts';
 import { seedRelease, useRoyaltiesWorld, type SeededRelease } from './support/royalties-world.ts';
 
@@ -58,9 +58,9 @@ describe('a sales report', () => {
     const json = await world.a.owner('/v1/finance/sales-reports', { body: { period_id: period.uuid, source: 'Spotify', lines: [line('99999999999999999999')] } });
     expect(json.status).toBe(422);
     expect(json.body.errors).toEqual({ 'lines.0.amount': [`The amount may not be greater than ${LARGEST_AMOUNT}.`] });
-    const csv = await uploadSalesReport(world.a.owner, period.uuid, `isrc,upc,territory,store,units,amount\n${release.tracks[0]!.isrc},,US,Spotify,1,99999999999999999999\n`);
-    expect(csv.status).toBe(422);
-    expect(csv.body.errors).toEqual({ 'row 2, column amount': [`The amount may not be greater than ${LARGEST_AMOUNT}.`] });
+    const csv = await loadSalesReport(world.a.owner, period.uuid, `isrc,upc,territory,store,units,amount\n${release.tracks[0]!.isrc},,US,Spotify,1,99999999999999999999\n`);
+    expect(csv.status).toBe('failed');
+    expect(csv.errors).toEqual({ 'row 2, column amount': [`The amount may not be greater than ${LARGEST_AMOUNT}.`] });
     expect(await reportsOf(period.uuid)).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@sv/contracts';
 import { MONEY_ADMINS, MONEY_PRINCIPALS, OWN_ARTIST_OR_MONEY_ADMINS, apiClient, type ApiResponse, type MoneyPrincipal } from '@sv/testing';
-import { financeDb } from './support/finance-support.ts';
+import { endedJob, financeDb } from './support/finance-support.ts';
 import { matchedLine, moneyFixtures, unmatchedLine, type MoneyFixtures } from './support/money-fixtures.ts';
 import { seedRelease, useRoyaltiesWorld, type Api, type SeededRelease } from './support/royalties-world.ts';
 
@@ -143,9 +143,14 @@ const ROUTES = [
   moneyRoute({
     route: 'POST /finance/periods/{uuid}/sales-reports',
     allowed: MONEY_ADMINS,
-    status: 201,
+    status: 202,
     prepare: () => money.period(),
-    call: (api, periodId) => money.uploadSalesReport(api, periodId),
+    // The report is recorded by the job: its end is awaited before the state is read.
+    call: async (api, periodId) => {
+      const upload = await money.postSalesReport(api, periodId);
+      if (upload.status === 202) expect((await endedJob(api, upload)).status).toBe('completed');
+      return upload;
+    },
     state: async (periodId) => (await read(`/v1/finance/sales-reports?period_id=${periodId}`)).total,
   }),
   moneyRoute({

@@ -1,5 +1,7 @@
+import { SalesReportJobOperation, SalesReportJobReply } from '../finance.ts';
 import { defineRoute } from './define-route.ts';
 import { FinanceOperation } from './operations/royalty-operations.ts';
+import type { RoyaltiesOperationName } from './operations/service-operations.ts';
 import {
   CreateFinancePeriodBody,
   CreatePayoutBody,
@@ -68,14 +70,23 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     service: 'royalties',
     operation: FinanceOperation.salesReportsUpload,
     summary:
-      "Upload a store's sales report to a period (multipart field sales_report): a CSV (header: isrc, upc, territory, store, units, amount) or a DDEX DSR flat file (Basic Audio, UGC, Audio-Visual or Financial Reporting to Record Companies profile). A report with a bad row is refused whole (422, per cell); unmatched rows are kept and listed. A file already loaded (same bytes, or the same DSR MessageId and FileNumber) is 409; a DSR with another MessageId for the same store, profile and usage period replaces the period's earlier one.",
+      "Upload a store's sales report to a period (multipart field sales_report): a CSV (header: isrc, upc, territory, store, units, amount) or a DDEX DSR flat file (Basic Audio, UGC, Audio-Visual or Financial Reporting to Record Companies profile). Answers at once with a job (202, Location: the job to poll) that reads, matches and stores the file, and ends completed with the report or failed with the refusal. A report with a bad row is refused whole (the job's errors, per cell); unmatched rows are kept and listed. A file already loaded (same bytes, or the same DSR MessageId and FileNumber) fails the job; a DSR with another MessageId for the same store, profile and usage period replaces the period's earlier one.",
     request: { params: UuidParams },
     upload: { field: 'sales_report', kind: 'sales_report', missingMessage: 'The sales_report file is required.' },
-    // A report of a million rows is read, matched and stored in one transaction: minutes, not seconds.
-    serviceTimeoutMs: 600_000,
-    responses: { 201: { description: 'The sales report recorded, with its matched and unmatched totals.', body: SalesReportReply } },
-    // 409: the period's statement is no longer draft; the file was already loaded, or its DSR message was replaced.
+    responses: { 202: { description: 'The job loading the file, queued; its Location header is the job to poll.', body: SalesReportJobReply } },
+    // 409: the period's statement is no longer draft.
     errors: [409],
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/finance/sales-report-jobs/:uuid',
+    service: 'royalties',
+    // A royalties operation like FinanceOperation's; declared beside the job's body.
+    operation: SalesReportJobOperation.get as string as RoyaltiesOperationName,
+    summary:
+      "Get a sales report upload's job: queued, running (bytes and rows read, rows matched, percent and an estimate of the time left), completed (with the sales report's uuid) or failed (with the refusal's message and errors).",
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The job; Retry-After while it runs.', body: SalesReportJobReply } },
   }),
   defineRoute({
     method: 'GET',

@@ -5,6 +5,7 @@ import { PayeeStatement } from './entities/payee-statement.entity.ts';
 import { Payout } from './entities/payout.entity.ts';
 import { RoyaltyLineItem } from './entities/royalty-line-item.entity.ts';
 import { RoyaltyStatement } from './entities/royalty-statement.entity.ts';
+import { SalesReportJob } from './entities/sales-report-job.entity.ts';
 import { SalesReportRow } from './entities/sales-report-row.entity.ts';
 import { SalesReport } from './entities/sales-report.entity.ts';
 import { StatementDocument } from './entities/statement-document.entity.ts';
@@ -18,12 +19,13 @@ import { Migration20261202000700_statement_documents } from './migrations/Migrat
 import { Migration20261202000800_split_millionths } from './migrations/Migration20261202000800_split_millionths.ts';
 import { Migration20261202000900_recording_codes } from './migrations/Migration20261202000900_recording_codes.ts';
 import { Migration20261202001000_sales_report_identity } from './migrations/Migration20261202001000_sales_report_identity.ts';
+import { Migration20261202001100_sales_report_jobs } from './migrations/Migration20261202001100_sales_report_jobs.ts';
 
 /** The royalties service's own Postgres schema; no other service reads or writes it. */
 export const ROYALTIES_SCHEMA = 'royalties';
 
 export const ROYALTIES_ENTITIES = [TrackSplit, RoyaltyStatement, RoyaltyLineItem, LedgerEntry, Withdrawal,
-  FinancePeriod, SalesReport, SalesReportRow, FinanceStatement, PayeeStatement, Payout, StatementDocument];
+  FinancePeriod, SalesReport, SalesReportRow, FinanceStatement, PayeeStatement, Payout, StatementDocument, SalesReportJob];
 
 /** In order of application; names are the migration table's keys, never rename one. */
 export const ROYALTIES_MIGRATIONS = [
@@ -35,4 +37,5 @@ export const ROYALTIES_MIGRATIONS = [
   { name: 'Migration20261202000800_split_millionths', class: Migration20261202000800_split_millionths },
   { name: 'Migration20261202000900_recording_codes', class: Migration20261202000900_recording_codes },
   { name: 'Migration20261202001000_sales_report_identity', class: Migration20261202001000_sales_report_identity },
+  { name: 'Migration20261202001100_sales_report_jobs', class: Migration20261202001100_sales_report_jobs },
 ];

@@ -1,4 +1,5 @@
-import { eventually } from '@sv/testing';
+import type { SalesReportJobReply } from '@sv/contracts';
+import { eventually, type ApiResponse } from '@sv/testing';
 import { royaltiesDbPool } from './royalties-db-pool.ts';
 import type { Api, SeededRelease } from './royalties-world.ts';
 
@@ -39,17 +40,70 @@ export const financeDb = (url: string) => {
 };
 export type FinanceDb = ReturnType<typeof financeDb>;
 
-/** Uploads a sales report CSV to a period as a browser would: multipart, field `sales_report`. */
-export const uploadSalesReport = (api: Api, periodId: string, csv: string, fields: Record<string, string> = {}) =>
-  uploadSalesFile(api, periodId, { text: csv, type: 'text/csv', name: 'report.csv' }, fields);
+export type SalesReportJobBody = SalesReportJobReply['sales_report_job'];
 
-/** Uploads a sales report file of any kind (a DSR flat file is tab-separated text). */
-export const uploadSalesFile = (api: Api, periodId: string, file: { text: string; type: string; name: string }, fields: Record<string, string> = {}) => {
+export interface SalesFile {
+  text: string;
+  type: string;
+  name: string;
+}
+
+const csvFile = (csv: string): SalesFile => ({ text: csv, type: 'text/csv', name: 'report.csv' });
+
+/** Posts a sales report file to a period as a browser would (multipart, field `sales_report`): the upload's own answer, 202 with the job or a refusal. */
+export const postSalesFile = (api: Api, periodId: string, file: SalesFile, fields: Record<string, string> = {}) => {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('sales_report', new Blob([file.text], { type: file.type }), file.name);
   return api(`/v1/finance/periods/${periodId}/sales-reports`, { method: 'POST', raw: form });
 };
+
+/** Posts a sales report CSV: the upload's own answer. */
+export const postSalesReport = (api: Api, periodId: string, csv: string, fields: Record<string, string> = {}) => postSalesFile(api, periodId, csvFile(csv), fields);
+
+/** A job's path for the client: the Location from `/v1` on (the client's base URL carries the sandbox's `/api`). */
+export const jobPath = (location: string | null): string => {
+  const at = location?.indexOf('/v1/') ?? -1;
+  if (!location || at < 0) throw new Error(`no job Location: ${location}`);
+  return location.slice(at);
+};
+
+/**
+ * Follows a queued upload's Location until its job ends, as a client would: soon at first, then
+ * about once a second (the rate limit counts every poll). The job as it ended.
+ */
+export const endedJob = async (api: Api, upload: ApiResponse, timeoutMs = 120_000): Promise<SalesReportJobBody> => {
+  if (upload.status !== 202) throw new Error(`sales report upload: ${upload.status} ${upload.text}`);
+  const path = jobPath(upload.headers.get('location'));
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
+    const read = await api(path);
+    if (read.status !== 200) throw new Error(`sales report job: ${read.status} ${read.text}`);
+    const job = read.body.sales_report_job as SalesReportJobBody;
+    if (job.status === 'completed' || job.status === 'failed') return job;
+    if (Date.now() > deadline) throw new Error(`sales report job ${job.uuid} still ${job.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+};
+
+/** Uploads a sales report file and waits for its job to end: the job as it ended (`failed` with the refusal's `error` and `errors`). */
+export const loadSalesFile = async (api: Api, periodId: string, file: SalesFile, fields: Record<string, string> = {}) =>
+  endedJob(api, await postSalesFile(api, periodId, file, fields));
+
+/** Uploads a sales report CSV and waits for its job to end: the job as it ended. */
+export const loadSalesReport = (api: Api, periodId: string, csv: string, fields: Record<string, string> = {}) => loadSalesFile(api, periodId, csvFile(csv), fields);
+
+/** Uploads a sales report file and waits for its job: the sales report recorded. Throws when the job failed, with its error. */
+export const uploadSalesFile = async (api: Api, periodId: string, file: SalesFile, fields: Record<string, string> = {}): Promise<Record<string, any>> => {
+  const job = await loadSalesFile(api, periodId, file, fields);
+  if (job.status !== 'completed') throw new Error(`sales report job failed: ${job.error} ${JSON.stringify(job.errors)}`);
+  const report = await api(`/v1/finance/sales-reports/${job.sales_report_uuid}`);
+  if (report.status !== 200) throw new Error(`sales report: ${report.status} ${report.text}`);
+  return report.body.sales_report as Record<string, any>;
+};
+
+/** Uploads a sales report CSV and waits for its job: the sales report recorded. */
+export const uploadSalesReport = (api: Api, periodId: string, csv: string, fields: Record<string, string> = {}) => uploadSalesFile(api, periodId, csvFile(csv), fields);
 
 let periodCounter = 0;
 /** A period with a code unique to this run. */

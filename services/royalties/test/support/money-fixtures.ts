@@ -1,4 +1,4 @@
-import { createPeriod, uploadSalesReport } from './finance-support.ts';
+import { createPeriod, postSalesReport } from './finance-support.ts';
 import type { Api, SeededRelease } from './royalties-world.ts';
 
 /*
@@ -98,8 +98,8 @@ export const moneyFixtures = (owner: Api, release: SeededRelease) => {
     approvedFinanceStatement,
     payablePeriod,
     // Each period's file names its period (a column the reader ignores): the same bytes twice would be a file already loaded.
-    uploadSalesReport: (api: Api, periodId: string) =>
-      uploadSalesReport(api, periodId, ['isrc,upc,territory,store,units,amount,period', `${release.tracks[0]!.isrc},,US,Spotify,10,50.00,${periodId}`, ''].join('\n')),
+    postSalesReport: (api: Api, periodId: string) =>
+      postSalesReport(api, periodId, ['isrc,upc,territory,store,units,amount,period', `${release.tracks[0]!.isrc},,US,Spotify,10,50.00,${periodId}`, ''].join('\n')),
   };
 };
 export type MoneyFixtures = ReturnType<typeof moneyFixtures>;

@@ -22,6 +22,12 @@ export class SalesReportFileNotFoundError extends NotFoundError {
   }
 }
 
+export class SalesReportJobNotFoundError extends NotFoundError {
+  constructor() {
+    super(Messages.salesReportJobNotFound, 'finance.sales_report_job_not_found');
+  }
+}
+
 export class StatementNotFoundError extends NotFoundError {
   constructor() {
     super(Messages.statementNotFound, 'finance.statement_not_found');

@@ -2,6 +2,7 @@ import type { FinancePeriod } from '../../db/entities/finance-period.entity.ts';
 import type { FinanceStatement } from '../../db/entities/finance-statement.entity.ts';
 import type { PayeeStatement } from '../../db/entities/payee-statement.entity.ts';
 import type { Payout } from '../../db/entities/payout.entity.ts';
+import type { SalesReportJob } from '../../db/entities/sales-report-job.entity.ts';
 import type { SalesReportRow } from '../../db/entities/sales-report-row.entity.ts';
 import type { SalesReport } from '../../db/entities/sales-report.entity.ts';
 import { formatMicros, roundMicrosToMinor } from './finance-money.ts';
@@ -58,6 +59,42 @@ export const presentSalesReport = (report: SalesReport) => {
     created_at: report.createdAt.toISOString(),
   };
 };
+
+/** Seconds before a pace is read from a load's progress: its first moments (opening, hashing the file) say little. */
+const PACE_AFTER_SECONDS = 1;
+
+/**
+ * Seconds left at the pace so far: the bytes still to read at the rate read since the attempt
+ * started, less the time since the figures were written. Null until that pace is known.
+ */
+const etaSeconds = (job: SalesReportJob, now: Date): number | null => {
+  if (job.status !== 'running' || !job.startedAt || !job.progressAt || job.bytesRead <= 0) return null;
+  const elapsed = (job.progressAt.getTime() - job.startedAt.getTime()) / 1000;
+  if (elapsed < PACE_AFTER_SECONDS) return null;
+  const left = ((job.bytesTotal - job.bytesRead) * elapsed) / job.bytesRead - (now.getTime() - job.progressAt.getTime()) / 1000;
+  return Math.max(0, Math.ceil(left));
+};
+
+export const presentSalesReportJob = (job: SalesReportJob, now: Date) => ({
+  uuid: job.id,
+  status: job.status,
+  period_uuid: job.periodId,
+  file_name: job.fileName,
+  progress: {
+    bytes_read: job.bytesRead,
+    bytes_total: job.bytesTotal,
+    rows_read: job.rowsRead,
+    rows_matched: job.rowsMatched,
+    percent: job.status === 'completed' ? 100 : job.bytesTotal > 0 ? Math.min(100, Math.floor((job.bytesRead * 100) / job.bytesTotal)) : 0,
+    eta_seconds: etaSeconds(job, now),
+  },
+  errors: job.errors ?? null,
+  error: job.error ?? null,
+  sales_report_uuid: job.salesReportId ?? null,
+  created_at: job.createdAt.toISOString(),
+  started_at: iso(job.startedAt),
+  finished_at: iso(job.finishedAt),
+});
 
 export const presentSalesReportRow = (row: SalesReportRow) => ({
   row: row.rowNumber,

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   FinanceEvents,
   Messages,
-  SalesReportUploadFields,
   type CreateSalesReportBody,
   type Principal,
   type SalesReportFileReply,
   type SalesReportRowsQuery,
   type SalesReportsQuery,
-  type UploadedFile,
 } from '@sv/contracts';
-import { assertCan, findPage, parseOrThrow, recordEvent, ValidationError, type BlobStore, type FoundPage } from '@sv/platform';
+import { findPage, recordEvent, ValidationError, type FoundPage } from '@sv/platform';
 import type { SalesLine } from '@sv/reports';
 import { SalesReportRow } from '../../db/entities/sales-report-row.entity.ts';
 import { SalesReport } from '../../db/entities/sales-report.entity.ts';
@@ -24,7 +21,6 @@ import type { CataloguePort } from '../catalogue-port.ts';
 import { matchLinesKeptFirst } from '../recording-codes/line-code-matching.ts';
 import {
   FinanceStateError,
-  SALES_REPORT_FIELD,
   SalesReportAlreadyLoadedError,
   SalesReportCurrencyError,
   SalesReportFileNotFoundError,
@@ -34,7 +30,6 @@ import {
 } from './finance.errors.ts';
 import { roundMicrosToMinor } from './finance-money.ts';
 import { findPeriod, UUID } from './periods.service.ts';
-import { openSalesFile, sha256Of } from './sales-report-file.ts';
 import { loadedReportOf, refuseLoadedFile, replaceRevisedReports, type ReportIdentity } from './sales-report-identity.ts';
 import { jsonReadLines, type ReadLine } from './sales-report-lines.ts';
 
@@ -43,12 +38,7 @@ export const MAX_ROW_ERRORS = 50;
 /** Rows matched and inserted at once. */
 const ROW_BATCH = 1_000;
 
-export interface SalesReportDeps {
-  blobs: BlobStore;
-  catalogue: CataloguePort;
-}
-
-interface ReportHeader {
+export interface ReportHeader {
   period: FinancePeriod;
   source: string;
   currency: string | undefined;
@@ -59,12 +49,22 @@ interface ReportHeader {
   field: string;
 }
 
-interface ReportContent {
+export interface ReportContent {
   lines: AsyncIterable<ReadLine>;
   ignoredRecords(): Record<string, number>;
 }
 
 type PendingRow = { row: number; line: SalesLine };
+
+/** What a job watches of a load: its rows as they are read, its abort, and a last write in the load's own transaction. */
+export interface LoadTracking {
+  /** Called after each line read, with the lines read and matched so far. */
+  rows(read: number, matched: number): void;
+  /** Stops the load between batches (the job's lease lost, the service stopping): nothing is kept. */
+  signal: AbortSignal;
+  /** Runs last in the load's transaction, so what it writes commits with the report or not at all. */
+  beforeCommit(tx: EntityManager, report: SalesReport): Promise<void>;
+}
 
 /** Ties a batch to the catalogue's recording codes (ISRC to a track first, else UPC to a release) and inserts it in one statement. */
 const insertBatch = async (tx: EntityManager, catalogue: CataloguePort, principal: Principal, report: SalesReport, batch: PendingRow[]) => {
@@ -104,6 +104,12 @@ const insertBatch = async (tx: EntityManager, catalogue: CataloguePort, principa
   return { matchedRows, matchedMicros };
 };
 
+/** 409 once the period's statement is no longer draft: a settled period takes no more sales. */
+export const refuseSettledPeriod = async (em: EntityManager, period: FinancePeriod): Promise<void> => {
+  const statement = await em.findOne(FinanceStatement, { tenantId: period.tenantId, periodId: period.id });
+  if (statement && statement.status !== 'draft') throw new FinanceStateError(Messages.periodSettled);
+};
+
 /**
  * Reads, checks, matches and stores a report in one transaction, streaming its lines. A label
  * reconciles a report against the store's own total, so a report is taken whole or not at all:
@@ -112,15 +118,21 @@ const insertBatch = async (tx: EntityManager, catalogue: CataloguePort, principa
  * kept and listed; they are not paid out. A file already loaded is refused (409) and a DSR
  * revision replaces the reports it revises (sales-report-identity).
  */
-const recordReport = async (em: EntityManager, catalogue: CataloguePort, principal: Principal, header: ReportHeader, content: ReportContent) => {
+export const recordReport = async (
+  em: EntityManager,
+  catalogue: CataloguePort,
+  principal: Principal,
+  header: ReportHeader,
+  content: ReportContent,
+  tracking?: LoadTracking,
+): Promise<SalesReport> => {
   const { period, identity } = header;
   if (header.currency && header.currency !== period.currency) throw new SalesReportCurrencyError(header.currency, period.currency);
   try {
     return await em.transactional(async (tx) => {
       // The period row is locked as computing locks it: a report never slips in beside a statement being settled.
       await findPeriod(tx, period.tenantId, period.id, true);
-      const statement = await tx.findOne(FinanceStatement, { tenantId: period.tenantId, periodId: period.id });
-      if (statement && statement.status !== 'draft') throw new FinanceStateError(Messages.periodSettled);
+      await refuseSettledPeriod(tx, period);
       await refuseLoadedFile(tx, period.tenantId, identity);
       const now = new Date();
       const report = tx.create(SalesReport, {
@@ -154,6 +166,7 @@ const recordReport = async (em: EntityManager, catalogue: CataloguePort, princip
       let batch: PendingRow[] = [];
       const flushBatch = async () => {
         if (batch.length === 0) return;
+        tracking?.signal.throwIfAborted();
         const done = await insertBatch(tx, catalogue, principal, report, batch);
         report.rowsMatched += done.matchedRows;
         report.matchedMicros += done.matchedMicros;
@@ -162,6 +175,7 @@ const recordReport = async (em: EntityManager, catalogue: CataloguePort, princip
       for await (const read of content.lines) {
         if (read.currency !== null && read.currency !== period.currency) throw new SalesReportCurrencyError(read.currency, period.currency);
         report.rowsTotal += 1;
+        tracking?.rows(report.rowsTotal, report.rowsMatched);
         if (!read.checked.ok) {
           faultyRows += 1;
           if (faultyRows <= MAX_ROW_ERRORS) for (const fault of read.checked.faults) (errors[fault.key] ??= []).push(fault.message);
@@ -189,6 +203,7 @@ const recordReport = async (em: EntityManager, catalogue: CataloguePort, princip
         total_minor: Number(roundMicrosToMinor(report.totalMicros)),
       });
       await tx.flush();
+      await tracking?.beforeCommit(tx, report);
       return report;
     });
   } catch (error) {
@@ -201,53 +216,6 @@ const recordReport = async (em: EntityManager, catalogue: CataloguePort, princip
   }
 };
 
-
-/**
- * POST /finance/periods/{uuid}/sales-reports: the gateway has streamed the file into the blob
- * store; it is read back as a stream, a sales CSV or a DSR flat file told by its content. A
- * refused upload's file is removed, since nothing refers to it.
- */
-export const uploadSalesReport = async (
-  deps: SalesReportDeps,
-  em: EntityManager,
-  principal: Principal,
-  periodId: string,
-  fields: unknown,
-  files: UploadedFile[],
-): Promise<SalesReport> => {
-  const upload = files.find((file) => file.field === SALES_REPORT_FIELD) ?? files[0];
-  // Every read of the stored file, closed at the end whether or not it was read through (a refused duplicate is not).
-  const reads: Readable[] = [];
-  const read = async (key: string): Promise<Readable> => {
-    const stream = await deps.blobs.read(key);
-    reads.push(stream);
-    return stream;
-  };
-  try {
-    assertCan(principal, 'finance.manage');
-    const form = parseOrThrow(SalesReportUploadFields, fields ?? {});
-    const period = await findPeriod(em, principal.tenant_id, periodId);
-    if (!upload) throw new ValidationError({ [SALES_REPORT_FIELD]: ['The sales_report file is required.'] });
-    const sha256 = await sha256Of(await read(upload.key));
-    const file = await openSalesFile(() => read(upload.key));
-    const header: ReportHeader = {
-      period,
-      source: form.source ?? file.store ?? upload.filename,
-      currency: form.currency,
-      filename: upload.filename,
-      fileKey: upload.key,
-      identity: { sha256, dsr: file.dsr },
-      field: SALES_REPORT_FIELD,
-    };
-    return await recordReport(em, deps.catalogue, principal, header, file);
-  } catch (error) {
-    // The refusal is the answer; a file left behind by a failed removal is only storage.
-    if (upload) await deps.blobs.remove(upload.key).catch(() => undefined);
-    throw error;
-  } finally {
-    for (const stream of reads) stream.destroy();
-  }
-};
 
 /** POST /finance/sales-reports: the same report as JSON lines. */
 export const createSalesReport = async (em: EntityManager, catalogue: CataloguePort, principal: Principal, body: CreateSalesReportBody): Promise<SalesReport> => {
