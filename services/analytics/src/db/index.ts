@@ -7,6 +7,7 @@ import { Migration20261210000300_reporting_rollups } from './migrations/Migratio
 import { Migration20261210000400_recording_months } from './migrations/Migration20261210000400_recording_months.ts';
 import { Migration20261210000500_ranking_edges } from './migrations/Migration20261210000500_ranking_edges.ts';
 import { Migration20261210000600_recording_codes } from './migrations/Migration20261210000600_recording_codes.ts';
+import { Migration20261210000700_monthly_partitions } from './migrations/Migration20261210000700_monthly_partitions.ts';
 import { Migration20261210000800_report_load_jobs } from './migrations/Migration20261210000800_report_load_jobs.ts';
 
 /** The analytics service's own Postgres schema; no other service reads or writes it. */
@@ -26,5 +27,7 @@ export const ANALYTICS_MIGRATIONS = [
   // The catalogue's recording codes, followed from its events, for matching report lines by join.
   { name: 'Migration20261210000600_recording_codes', class: Migration20261210000600_recording_codes },
   // Report loads as jobs of the work queue, with their progress.
+  // The day-level fact tables partitioned by month, so replacing or dropping a month touches one partition.
+  { name: 'Migration20261210000700_monthly_partitions', class: Migration20261210000700_monthly_partitions },
   { name: 'Migration20261210000800_report_load_jobs', class: Migration20261210000800_report_load_jobs },
 ];

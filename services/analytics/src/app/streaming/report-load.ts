@@ -6,6 +6,7 @@ import { systemPrincipal, type StreamingReportSummary } from '@sv/contracts';
 import type { CataloguePort } from '../catalogue-port.ts';
 import { matchReportCodes } from '../recording-codes/report-code-matching.ts';
 import { matchCodes, type CodeMatches } from './code-matching.ts';
+import { ensureMonthPartitionsAt } from './fact-partitions.ts';
 import { CHART_SHAPE, PLAYLIST_SHAPE, RECORDING_COLUMNS, SHAPES, STREAM_SHAPE } from './report-kinds.ts';
 import { detectFormat, openReport } from './report-intake.ts';
 import type { OpenedReport, ReportKind } from './report-records.ts';
@@ -217,6 +218,9 @@ export const loadReportFile = async (
     const report = await openReport(input, format);
     const staged = await stagedRecords(client, report, options.store ?? report.store, options.store !== undefined, () => tell({ rowsRead: progress.rowsRead + 1 }));
     if (staged.store === null) throw new MalformedReportError(1, 'store', 'the file names no store: add a store column, or give the store with --store');
+    // The month partitions of the rows about to go in, made and committed on a connection of their own: made in this
+    // transaction, they would hold the whole table locked against every other tenant's loads and reads until it ends.
+    if (staged.firstDay !== null && staged.lastDay !== null) await ensureMonthPartitionsAt(url, SHAPES[report.kind].table, staged.firstDay, staged.lastDay);
     const file: FileFacts = {
       id: randomUUID(),
       tenantId,
