@@ -1,7 +1,8 @@
-import { pipeline, type Readable } from 'node:stream';
-import { CsvError, parse, type Info, type Options } from 'csv-parse';
+import type { Readable } from 'node:stream';
+import { CsvError } from 'csv-parse';
 import { unstorableTextProblem } from '@sv/platform/text';
 import { ReportFileError } from '../report-file-error.ts';
+import { csvRecordBatches } from './csv-records.ts';
 
 /** One line of a report file, split into cells (every value a string, nothing cast). */
 export interface ReportLine {
@@ -21,29 +22,23 @@ const assertStorable = (line: number, cells: readonly string[]): void => {
 };
 
 /**
- * The lines of `source`, streamed: one at a time is held, never the file. UTF-8 with or without a
- * byte order mark; lines of any length (trailing empty cells may be left out); blank lines keep
- * their numbers. An unreadable file is refused naming the line where reading stopped, and a cell
- * holding NUL (which no text column can keep) naming its line and column.
+ * The lines of `source`, streamed a batch at a time (those of one chunk of the file): never the
+ * whole file. UTF-8 with or without a byte order mark; lines of any length (trailing empty cells
+ * may be left out); blank lines keep their numbers. An unreadable file is refused naming the line
+ * where reading stopped, and a cell holding NUL (which no text column can keep) naming its line
+ * and column; either after the lines before it were handed out.
  */
-export async function* reportLines(source: Readable, options: { delimiter: string; quoted: boolean }): AsyncGenerator<ReportLine> {
-  const settings: Options = {
-    bom: true,
-    cast: false,
-    delimiter: options.delimiter,
-    quote: options.quoted ? '"' : false,
-    relax_column_count: true,
-    skip_empty_lines: false,
-    max_record_size: LONGEST_LINE,
-    info: true,
-  };
-  const parser = pipeline([source, parse(settings)], () => undefined) as unknown as AsyncIterable<{ info: Info; record: string[] }>;
+export async function* reportLineBatches(source: Readable, options: { delimiter: string; quoted: boolean }): AsyncGenerator<ReportLine[]> {
   let lastLine = 0;
   try {
-    for await (const { info, record } of parser) {
-      lastLine = info.lines;
-      assertStorable(info.lines, record);
-      yield { line: info.lines, cells: record };
+    for await (const batch of csvRecordBatches(source, { ...options, maxRecordSize: LONGEST_LINE })) {
+      const refused = batch.findIndex((record) => !record.storable);
+      if (refused !== -1) {
+        if (refused > 0) yield batch.slice(0, refused);
+        assertStorable(batch[refused]!.line, batch[refused]!.cells);
+      }
+      lastLine = batch[batch.length - 1]!.line;
+      yield batch;
     }
   } catch (error) {
     if (error instanceof CsvError) {
@@ -57,4 +52,7 @@ export async function* reportLines(source: Readable, options: { delimiter: strin
 }
 
 /** Whether a line holds nothing but empty cells. */
-export const isBlank = (cells: string[]): boolean => cells.every((cell) => cell.trim() === '');
+export const isBlank = (cells: readonly string[]): boolean => {
+  for (const cell of cells) if (cell.trim() !== '') return false;
+  return true;
+};

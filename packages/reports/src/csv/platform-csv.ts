@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { readCount, readDay, readIsrc, readPosition, readStore, readTerritory, readText, readUpc } from '../values/cell-values.ts';
-import { isBlank, reportLines, type ReportLine } from './csv-lines.ts';
+import { isBlank, reportLineBatches, type ReportLine } from './csv-lines.ts';
 import { STREAM_COUNTS, zeroCounts, type ChartRecord, type OpenedCsvReport, type PlaylistRecord, type ReportKind, type StreamRecord } from './platform-records.ts';
 import { ReportFileError, type ReportPlace } from '../report-file-error.ts';
 
@@ -96,7 +96,11 @@ const assertWithin = (cells: Cells, parts: number, whole: number, partsName: str
 const streamRecord = (line: ReportLine, columns: Map<string, number>): StreamRecord => {
   const cells = cellReader(columns, line);
   const counts = zeroCounts();
-  for (const name of STREAM_COUNTS) counts[name] = readCount(cells.value(name), cells.at(name), { required: name === 'streams' });
+  // Only the columns the file has: a count it leaves out reads as an empty cell would, zero ('streams' is always a column).
+  for (const name of STREAM_COUNTS) {
+    const index = columns.get(name);
+    if (index !== undefined) counts[name] = readCount(line.cells[index], cells.at(name), { required: name === 'streams' });
+  }
   assertWithin(cells, counts.streams_standard + counts.streams_premium, counts.streams, 'streams_standard + streams_premium', 'streams');
   assertWithin(cells, counts.streams_organic + counts.streams_curated, counts.streams, 'streams_organic + streams_curated', 'streams');
   assertWithin(cells, counts.streams_desktop + counts.streams_mobile, counts.streams, 'streams_desktop + streams_mobile', 'streams');
@@ -153,12 +157,19 @@ const chartRecord = (line: ReportLine, columns: Map<string, number>): ChartRecor
 
 /** Opens a CSV report: reads its header line (the first that is not blank), then its records one at a time. */
 export const openCsvReport = async (source: Readable): Promise<OpenedCsvReport> => {
-  const lines = reportLines(source, { delimiter: ',', quoted: true });
+  const batches = reportLineBatches(source, { delimiter: ',', quoted: true });
+  // The batch the header line came in, and where in it the records start.
+  let batch: ReportLine[] = [];
+  let index = 0;
   let headerLine: ReportLine | undefined;
-  for (let next = await lines.next(); !next.done; next = await lines.next()) {
-    if (!isBlank(next.value.cells)) {
-      headerLine = next.value;
-      break;
+  search: for (let next = await batches.next(); !next.done; next = await batches.next()) {
+    batch = next.value;
+    for (index = 0; index < batch.length; index += 1) {
+      if (!isBlank(batch[index]!.cells)) {
+        headerLine = batch[index];
+        index += 1;
+        break search;
+      }
     }
   }
   if (!headerLine) throw new ReportFileError({ line: 1, field: 'header' }, 'the file is empty: a CSV report starts with its header line');
@@ -166,7 +177,7 @@ export const openCsvReport = async (source: Readable): Promise<OpenedCsvReport> 
     try {
       return readHeader(headerLine);
     } catch (error) {
-      void lines.return(undefined);
+      void batches.return(undefined);
       throw error;
     }
   })();
@@ -174,11 +185,16 @@ export const openCsvReport = async (source: Readable): Promise<OpenedCsvReport> 
   async function* records<T>(read: (line: ReportLine, columns: Map<string, number>) => T): AsyncGenerator<T> {
     // However the reading ends (a refusal, the reader stopping), the file is closed.
     try {
-      for (let next = await lines.next(); !next.done; next = await lines.next()) {
-        if (!isBlank(next.value.cells)) yield read(next.value, columns);
+      for (; ; index = 0) {
+        for (; index < batch.length; index += 1) {
+          if (!isBlank(batch[index]!.cells)) yield read(batch[index]!, columns);
+        }
+        const next = await batches.next();
+        if (next.done) break;
+        batch = next.value;
       }
     } finally {
-      await lines.return(undefined);
+      await batches.return(undefined);
     }
   }
 
