@@ -38,7 +38,7 @@ const byParser = async (text: string, sizes: number[], options: CsvReadOptions):
     },
   });
   try {
-    for await (const record of pipeline([chunksOf(text, sizes), parser], () => undefined) as AsyncIterable<string[]>) void record;
+    for await (const record of pipeline([chunksOf(text, sizes), parser], () => undefined) as unknown as AsyncIterable<string[]>) void record;
   } catch (error) {
     made.push(shownError(error));
   }
