@@ -31,6 +31,8 @@ const CSV_READING = { delimiter: ',', quoted: true, maxRecordSize: 64 * 1024 };
 export async function* csvSalesLines(source: Readable): AsyncGenerator<LocatedSalesLine> {
   let row = 0;
   let header: Map<SalesColumn, number> | undefined;
+  // The header's columns as pairs, taken once rather than through the map's iterator on every line.
+  let columns: [SalesColumn, number][] = [];
   try {
     for await (const batch of csvRecordBatches(source, CSV_READING)) {
       for (const { cells: record, storable } of batch) {
@@ -38,6 +40,7 @@ export async function* csvSalesLines(source: Readable): AsyncGenerator<LocatedSa
         if (!header) {
           header = readSalesHeader(record);
           if (!header) throw new ReportFileError({}, Messages.salesReportHeader);
+          columns = [...header];
           continue;
         }
         if (isBlank(record)) continue;
@@ -48,7 +51,7 @@ export async function* csvSalesLines(source: Readable): AsyncGenerator<LocatedSa
           }
         }
         const raw: RawSalesLine = {};
-        for (const [column, index] of header) raw[column] = record[index];
+        for (let column = 0; column < columns.length; column += 1) raw[columns[column]![0]] = record[columns[column]![1]];
         const at = row;
         yield { row: at, raw, keyOf: (column) => `row ${at}, column ${column}` };
       }
