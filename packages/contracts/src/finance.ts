@@ -85,9 +85,6 @@ export type SalesReportFileReply = z.infer<typeof SalesReportFileReply>;
 export const SALES_REPORT_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type SalesReportJobStatus = (typeof SALES_REPORT_JOB_STATUSES)[number];
 
-/** GET /finance/sales-report-jobs/{uuid}, answered by royalties. */
-export const SalesReportJobOperation = { get: 'finance.sales_report_jobs_get' } as const;
-
 export const SalesReportJobSchema = z
   .object({
     uuid: z.uuid(),

@@ -1,7 +1,6 @@
-import { SalesReportJobOperation, SalesReportJobReply } from '../finance.ts';
+import { SalesReportJobReply } from '../finance.ts';
 import { defineRoute } from './define-route.ts';
 import { FinanceOperation } from './operations/royalty-operations.ts';
-import type { RoyaltiesOperationName } from './operations/service-operations.ts';
 import {
   CreateFinancePeriodBody,
   CreatePayoutBody,
@@ -82,7 +81,7 @@ export const FINANCE_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/finance/sales-report-jobs/:uuid',
     service: 'royalties',
     // A royalties operation like FinanceOperation's; declared beside the job's body.
-    operation: SalesReportJobOperation.get as string as RoyaltiesOperationName,
+    operation: FinanceOperation.salesReportJobsGet,
     summary:
       "Get a sales report upload's job: queued, running (bytes and rows read, rows matched, percent and an estimate of the time left), completed (with the sales report's uuid) or failed (with the refusal's message and errors).",
     request: { params: UuidParams },

@@ -5,7 +5,6 @@ import {
   DefaultListQuery,
   FinanceOperation,
   FinanceStatementsQuery,
-  SalesReportJobOperation,
   SalesReportRowsQuery,
   SalesReportsQuery,
 } from '@sv/contracts';
@@ -64,7 +63,7 @@ export const financeOperations = ({ orm, config, blobs, catalogue }: RoyaltiesCo
       const headers = { Location: `${config.apiRoot}/finance/sales-report-jobs/${job.id}`, 'Retry-After': retryAfter() };
       return { status: 202, headers, body: { sales_report_job: presentSalesReportJob(job, new Date()) } };
     },
-    [SalesReportJobOperation.get]: async (request) => {
+    [FinanceOperation.salesReportJobsGet]: async (request) => {
       assertCan(request.principal, MANAGE);
       const job = await findSalesReportJob(orm.em.fork(), request.principal.tenant_id, request.params.uuid ?? '');
       const ended = job.status === 'completed' || job.status === 'failed';

@@ -33,6 +33,7 @@ export const FinanceOperation = {
   salesReportsUpload: 'finance.sales_reports_upload',
   salesReportsGet: 'finance.sales_reports_get',
   salesReportRows: 'finance.sales_report_rows',
+  salesReportJobsGet: 'finance.sales_report_jobs_get',
   statementsCompute: 'finance.statements_compute',
   statementsLock: 'finance.statements_lock',
   payoutsCreate: 'finance.payouts_create',
