@@ -37,8 +37,13 @@ describe('buildOrRefuse', () => {
 });
 
 describe('PreviewIncompleteError', () => {
-  it('says the first gap and carries every gap by field', () => {
-    const error = new PreviewIncompleteError({ tracks: ['The release has no tracks.'], artwork_url: ['The release has no artwork.'] });
-    expect(error).toMatchObject({ kind: 'validation', message: 'The release has no tracks.', fields: { tracks: ['The release has no tracks.'], artwork_url: ['The release has no artwork.'] } });
+  it('says a single gap in its own words', () => {
+    const error = new PreviewIncompleteError({ tracks: ['The release has no tracks.'] });
+    expect(error).toMatchObject({ kind: 'validation', message: 'The release has no tracks.', fields: { tracks: ['The release has no tracks.'] } });
+  });
+
+  it('says Validation failed for several gaps and carries every gap by field', () => {
+    const missing = { 'tracks[0].audio': ["Track 1 ('Song 1') has no audio."], 'tracks[0].isrc': ["Track 1 ('Song 1') has no ISRC."], artwork_url: ['The release has no artwork.'] };
+    expect(new PreviewIncompleteError(missing)).toMatchObject({ kind: 'validation', message: 'Validation failed', fields: missing });
   });
 });

@@ -53,16 +53,19 @@ describe('the DDEX preview of an incomplete draft', () => {
     });
   }, 120_000);
 
-  it('names everything a bare draft lacks at once', async () => {
+  it('names everything a bare draft lacks at once, for a store of any ERN version, under the spec\'s Validation failed', async () => {
     const { releaseId } = await makeRelease(suite.world, suite.api, suite.artistId, { title: 'Bare', tracks: 2, audio: false, artwork: false });
-    await attach(releaseId);
-    const refused = await preview(releaseId);
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual({
-      'tracks[0].audio': ["Track 1 ('Song 1') has no audio."],
-      'tracks[1].audio': ["Track 2 ('Song 2') has no audio."],
-      artwork_url: ['The release has no artwork.'],
-    });
+    expect((await suite.api(`/v1/releases/${releaseId}/dsps`, { body: { dsps: ['spotify', 'gaana', 'napster'] } })).status).toBe(200);
+    for (const slug of ['spotify', 'gaana', 'napster']) {
+      const refused = await suite.api(`/v1/releases/${releaseId}/ddex/preview/${slug}.xml`);
+      expect({ slug, status: refused.status }).toEqual({ slug, status: 422 });
+      expect(refused.body).toMatchObject({ success: false, error: 'Validation failed' });
+      expect(refused.body.errors).toEqual({
+        'tracks[0].audio': ["Track 1 ('Song 1') has no audio."],
+        'tracks[1].audio': ["Track 2 ('Song 2') has no audio."],
+        artwork_url: ['The release has no artwork.'],
+      });
+    }
   }, 120_000);
 
   it('previews the same draft once it is complete', async () => {

@@ -9,7 +9,7 @@ import { readErn } from './support/ern-reading.ts';
 /*
  * Each store receives the ERN version its entry in the DSP registry names (supply-chain's
  * effective config carries it to delivery): Spotify 4.3, Gaana 4.2, Napster 3.8.2. The preview
- * is ERN 4.3 unless `ern_version` asks for another version.
+ * is in the store's version too, unless `ern_version` asks for another version.
  */
 describe('the ERN version of each store', () => {
   const suite = useDeliverySuite('eastern', ['release.dsp.*.*']);
@@ -53,22 +53,24 @@ describe('the ERN version of each store', () => {
     ]);
   }, 240_000);
 
-  it('previews ERN 4.3 by default and the version ern_version names, and refuses any other ern_version', async () => {
+  it("previews each store in its own ERN version by default, in the version ern_version names when given, and refuses any other ern_version", async () => {
     const { releaseId, upc } = await makeRelease(suite.world, suite.api, suite.artistId, { title: 'Preview Versions' });
-    expect((await suite.api(`/v1/releases/${releaseId}/dsps`, { body: { dsps: ['napster'] } })).status).toBe(200);
+    expect((await suite.api(`/v1/releases/${releaseId}/dsps`, { body: { dsps: STORES.map(([slug]) => slug) } })).status).toBe(200);
     const isrcs = await isrcsOf(releaseId);
 
-    const previews: [string, ErnVersion][] = [
-      ['', '4.3'],
-      ['?ern_version=4.3', '4.3'],
-      ['?ern_version=4.2', '4.2'],
-      ['?ern_version=3.8.2', '3.8.2'],
+    const previews: [string, string, ErnVersion][] = [
+      ...STORES.map(([slug, version]): [string, string, ErnVersion] => [slug, '', version]),
+      ['napster', '?ern_version=4.3', '4.3'],
+      ['napster', '?ern_version=4.2', '4.2'],
+      ['napster', '?ern_version=3.8.2', '3.8.2'],
+      ['spotify', '?ern_version=3.8.2', '3.8.2'],
+      ['gaana', '?ern_version=4.3', '4.3'],
     ];
-    for (const [query, version] of previews) {
-      const preview = await suite.api(`/v1/releases/${releaseId}/ddex/preview/napster.xml${query}`);
-      expect({ query, status: preview.status }).toEqual({ query, status: 200 });
+    for (const [slug, query, version] of previews) {
+      const preview = await suite.api(`/v1/releases/${releaseId}/ddex/preview/${slug}.xml${query}`);
+      expect({ slug, query, status: preview.status }).toEqual({ slug, query, status: 200 });
       expect(preview.headers.get('content-type')).toMatch(/^application\/xml/);
-      expect(readErn(preview.text)).toEqual({ namespace: ERN_NAMESPACES[version], upcs: [upc], isrcs });
+      expect({ slug, query, ...readErn(preview.text) }).toEqual({ slug, query, namespace: ERN_NAMESPACES[version], upcs: [upc], isrcs });
       expect(validators.of(version).validate(preview.text)).toMatchObject({ valid: true, errors: [] });
     }
 

@@ -31,13 +31,18 @@ export const DELIVERY_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/releases/:uuid/ddex/preview/:file',
     service: 'delivery',
     operation: DeliveryOperation.preview,
-    summary: 'Preview the literal DDEX ERN message a store would receive: GET …/ddex/preview/{dsp_slug}.xml, ERN 4.3 unless ?ern_version=4.2|3.8.2|4.3 names one.',
+    summary:
+      "Preview the literal DDEX ERN message a store would receive if the release were delivered now: GET …/ddex/preview/{dsp_slug}.xml, in the store's own ERN version unless ?ern_version=4.2|3.8.2|4.3 names one.",
     request: { params: DdexPreviewParams, query: DdexPreviewQuery },
     responses: {
-      200: { description: 'The NewReleaseMessage in the ERN version asked for (4.3 by default).', body: DdexPreviewBody, contentType: 'application/xml; charset=utf-8' },
+      200: {
+        description: "The NewReleaseMessage a delivery would send now (an update for a store that holds the release), in the store's ERN version or the one asked for; only its MessageId and creation time differ from the delivery's.",
+        body: DdexPreviewBody,
+        contentType: 'application/xml; charset=utf-8',
+      },
     },
-    // 422: an ern_version that is not 4.3, 4.2 or 3.8.2, the store is not attached, or the message
-    // would not validate (the schema's errors listed).
+    // 422: an ern_version that is not 4.3, 4.2 or 3.8.2, the store is not attached, the release
+    // lacks what a message needs (every gap by field), or the message would not validate.
     errors: [422],
   }),
   deliveryCommand(

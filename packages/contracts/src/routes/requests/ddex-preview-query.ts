@@ -8,8 +8,11 @@ import { z } from 'zod';
 export const WRITTEN_ERN_VERSIONS = ['4.3', '4.2', '3.8.2'] as const;
 export type WrittenErnVersion = (typeof WRITTEN_ERN_VERSIONS)[number];
 
-/** GET /releases/{uuid}/ddex/preview/{dsp_slug}.xml: ERN 4.3 unless `ern_version` names another version. */
+/**
+ * GET /releases/{uuid}/ddex/preview/{dsp_slug}.xml: the ERN version the store receives (its
+ * registry entry's) unless `ern_version` names another version.
+ */
 export const DdexPreviewQuery = z.object({
-  ern_version: z.enum(WRITTEN_ERN_VERSIONS, `The ern_version must be one of ${WRITTEN_ERN_VERSIONS.join(', ')}.`).default('4.3'),
+  ern_version: z.enum(WRITTEN_ERN_VERSIONS, `The ern_version must be one of ${WRITTEN_ERN_VERSIONS.join(', ')}.`).optional(),
 });
 export type DdexPreviewQuery = z.infer<typeof DdexPreviewQuery>;

@@ -1,10 +1,14 @@
 import { Messages } from '@sv/contracts';
 import { ValidationError, type FieldErrors } from '@sv/platform';
 
-/** The draft lacks what any message needs: 422 naming the first gap, with every gap by field. */
+/**
+ * The draft lacks what any message needs: 422 with every gap by field. A single gap is the error
+ * itself, in its own words; several are the spec's `Validation failed`, as one line cannot name them all.
+ */
 export class PreviewIncompleteError extends ValidationError {
   constructor(missing: FieldErrors) {
-    super(missing, Object.values(missing)[0]?.[0] ?? Messages.validationFailed);
+    const gaps = Object.values(missing).flat();
+    super(missing, gaps.length === 1 ? (gaps[0] ?? Messages.validationFailed) : Messages.validationFailed);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { EffectiveStoreConfig } from '@sv/contracts';
+import type { DeliveryKind, EffectiveStoreConfig } from '@sv/contracts';
 import { ERN_VERSIONS, ErnBuildError, buildErn, isErnVersion, type ErnBuildInput, type ErnValidationResult, type ErnVersion } from '@sv/ddex';
 import type { ErnValidators } from './ern-validators.ts';
 
@@ -13,6 +13,12 @@ export const storeErnVersion = (store: EffectiveStoreConfig): ErnVersion => {
   }
   return version;
 };
+
+/** The stages of a store that holds the release already: what it receives next is an update. */
+const HOLDS_RELEASE = new Set(['submitted', 'accepted', 'live', 'update_submitted', 'updated', 'rejected']);
+
+/** The kind of the next message a deliver sends a store at `stage`: its first one, or an update. */
+export const nextDeliveryKind = (stage: string | undefined): DeliveryKind => (stage !== undefined && HOLDS_RELEASE.has(stage) ? 'update' : 'new');
 
 export interface BuiltErn {
   xml: string;
