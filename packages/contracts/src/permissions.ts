@@ -42,7 +42,9 @@ export const PERMISSIONS = {
   'analytics.read': EVERYONE,
   'ingestion.submit': [...ARTIST_SIDE, 'super_admin'],
   'distribution.deliver': ADMINS,
-  'supply_chain.manage': MEMBERS,
+  // Where and how a release goes is its artist's to set, as its store selection is; the artist
+  // scope (the catalogue's release visibility) keeps each artist to its own releases.
+  'supply_chain.manage': EVERYONE,
   'credits.manage': EVERYONE,
   'videos.manage': EVERYONE,
   'videos.review': ADMINS,
@@ -74,7 +76,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'analytics.read': 'the analytics reads (artist-scoped principals see their own artist only)',
   'ingestion.submit': 'POST /ingestion/bulk, /ingestion/ddex and /ingestion/csv',
   'distribution.deliver': 'DDEX deliver, redeliver and purge (takedown)',
-  'supply_chain.manage': 'release monetization, pricing tier, territories and per-DSP overrides',
+  'supply_chain.manage':
+    'release monetization, pricing tier, territories and per-DSP overrides (`/releases/{uuid}/dsps/{slug}`) of releases the caller may update (artist-scoped principals: their own artist\'s)',
   'credits.manage':
     'writers, publishers and collaborators (artist-scoped principals change or delete only those no other artist\'s track credits); track credits, rights and localizations',
   'videos.manage': 'create, update, upload and submit videos (plan rule: video_distribution)',
@@ -83,9 +86,9 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
 
 /**
  * What an API key's roster flag adds to its role: it may create releases for any artist of its
- * tenant (naming artist_id), and finish them (tracks, update, submit).
+ * tenant (naming artist_id), and finish them (tracks, update, distribution settings, submit).
  */
-export const ROSTER_PERMISSIONS: readonly Permission[] = ['releases.create', 'releases.update', 'tracks.manage', 'releases.submit'];
+export const ROSTER_PERMISSIONS: readonly Permission[] = ['releases.create', 'releases.update', 'tracks.manage', 'supply_chain.manage', 'releases.submit'];
 
 /**
  * Rank of each role, for "never above your own": a caller may grant, or act on a user holding,

@@ -47,6 +47,7 @@ const EXPECTED: Record<string, string> = {
   'webhooks.read':        ' .   .   Y   Y   Y   Y   Y ',
   'webhooks.manage':      ' .   .   .   Y   Y   Y   Y ',
   'distribution.deliver': ' .   .   .   Y   Y   Y   Y ',
+  'supply_chain.manage':  ' Y   Y   Y   Y   Y   Y   Y ',
 };
 
 const cases = Object.entries(EXPECTED).flatMap(([permission, row]) => {
@@ -135,6 +136,15 @@ describe('the permission table', () => {
       expect(isArtistScoped(as(role, true))).toBe(false);
     }
     for (const role of ['team', 'owner', 'label_admin', 'staff', 'super_admin'] as const) expect(isArtistScoped(as(role))).toBe(false);
+  });
+
+  it("a release's distribution settings go with its updates: whoever may update a release may set them, roster keys included", () => {
+    for (const role of ORDER) {
+      for (const roster of [false, true]) {
+        expect({ role, roster, allowed: can(as(role, roster), 'supply_chain.manage') }).toEqual({ role, roster, allowed: can(as(role, roster), 'releases.update') });
+      }
+    }
+    expect(ROSTER_PERMISSIONS).toEqual(expect.arrayContaining(['releases.update', 'supply_chain.manage']));
   });
 });
 

@@ -49,8 +49,10 @@ describe('POST /ingestion/ddex', () => {
     const job = await finishedJob(api, response.body.ingestion_job_id);
     expect(job.validation_errors).toEqual({});
     expect(job).toMatchObject({ source: 'ddex', state: 'completed', items_done: 1 });
-    // An artist key may not set territories: the message's are not applied, and the job says so.
-    expect(job.warnings).toEqual(hasDeals ? { '/NewReleaseMessage/ReleaseList/Release': [expect.stringContaining('territories were not applied')] } : {});
+    // An artist key sets its own release's territories, so the message's deals are applied to it.
+    expect(job.warnings).toEqual({});
+    const territoryMode = (await api(`/v1/supply-chain/releases/${job.release_id}`)).body.release_config.territory_mode;
+    expect({ path, territoryMode }).toEqual({ path, territoryMode: hasDeals ? expect.stringMatching(/^(include|exclude)$/) : null });
     expect(job.files[0]).toMatchObject({ size: Buffer.byteLength(xml), detected_type: expect.stringContaining('NewReleaseMessage') });
     expect(job.files[0].checksum).toMatch(/^[0-9a-f]{64}$/);
 

@@ -33,7 +33,7 @@ let tenantB: Tenant;
 let nova: Api; // artist key of tenant A
 let novaId: string;
 let lyraId: string; // another artist of tenant A
-let teamA: Api; // may manage supply-chain settings
+let teamA: Api; // may manage any release's supply-chain settings
 let ownerA: Api; // may approve
 let orion: Api; // artist key of tenant B
 let teamB: Api;
@@ -322,13 +322,69 @@ describe('PUT /supply-chain/releases/{uuid}/monetization, /pricing-tier, /territ
     expectFields(await putConfig(teamA, releaseId, 'territories', { territory_mode: 'include' }), ['territory_codes']);
   });
 
-  it('needs supply_chain.manage: an artist key may read but not change (403)', async () => {
+  it("lets an artist key set its own release's distribution: monetization, pricing tier, territories and a store's overrides", async () => {
     const releaseId = await newRelease();
-    expectError(await putConfig(nova, releaseId, 'monetization', { monetization_policy_codes: ['permanent_download'] }), 403, FORBIDDEN);
-    expectError(await putConfig(nova, releaseId, 'pricing-tier', { pricing_tier_code: 'budget' }), 403, FORBIDDEN);
-    expectError(await putConfig(nova, releaseId, 'territories', { territory_mode: 'include', territory_codes: ['GB'] }), 403, FORBIDDEN);
-    expectError(await override(nova, releaseId, 'spotify', { is_blocked: true }), 403, FORBIDDEN);
-    expect((await getConfig(nova, releaseId)).body).toEqual({ release_config: unset(releaseId) });
+    await attach(releaseId, ['spotify', 'itunes']);
+    expect((await putConfig(nova, releaseId, 'monetization', { monetization_policy_codes: ['permanent_download'] })).status).toBe(200);
+    expect((await putConfig(nova, releaseId, 'pricing-tier', { pricing_tier_code: 'budget' })).status).toBe(200);
+    const territories = await putConfig(nova, releaseId, 'territories', { territory_mode: 'exclude', territory_codes: ['CN'] });
+    expect(territories.status).toBe(200);
+    const overridden = await override(nova, releaseId, 'itunes', { territory_mode: 'include', territory_codes: ['GB', 'US'], pricing_tier_code: 'mid_price' });
+    expect(overridden.status).toBe(200);
+    const overrides = { territory_mode: 'include', territory_codes: ['GB', 'US'], pricing_tier_code: 'mid_price' };
+    expect(overridden.body).toEqual({ dsp: configDsp(3, 'iTunes', 'itunes', { overrides }) });
+    expect((await getConfig(teamA, releaseId)).body).toEqual({
+      release_config: {
+        ...unset(releaseId),
+        monetization_policy_codes: ['permanent_download'],
+        pricing_tier_code: 'budget',
+        territory_mode: 'exclude',
+        territory_codes: ['CN'],
+        dsps: [configDsp(3, 'iTunes', 'itunes', { overrides }), configDsp(1, 'Spotify', 'spotify')],
+      },
+    });
+  });
+
+  it("lets a collaborator key of the artist, and a roster key for any of the tenant's artists, set the distribution", async () => {
+    const collaborator = await newKey(tenantA, 'collaborator', '--artist', novaId);
+    const roster = await newKey(tenantA, 'artist', '--roster');
+    const novaRelease = await newRelease();
+    const lyraRelease = await newRelease(roster, { artist_id: lyraId });
+    expect((await putConfig(collaborator, novaRelease, 'pricing-tier', { pricing_tier_code: 'budget' })).body.release_config).toMatchObject({ pricing_tier_code: 'budget' });
+    for (const releaseId of [novaRelease, lyraRelease]) {
+      const response = await putConfig(roster, releaseId, 'territories', { territory_mode: 'include', territory_codes: ['GB'] });
+      expect({ releaseId, status: response.status }).toEqual({ releaseId, status: 200 });
+      expect(response.body.release_config).toMatchObject({ territory_mode: 'include', territory_codes: ['GB'] });
+    }
+  });
+
+  it("refuses another artist's key on a release as its updates are refused (404), and changes nothing", async () => {
+    const releaseId = await newRelease();
+    await attach(releaseId, ['spotify']);
+    const lyraKey = await newKey(tenantA, 'artist', '--artist', lyraId);
+    const lyraCollaborator = await newKey(tenantA, 'collaborator', '--artist', lyraId);
+    for (const key of [lyraKey, lyraCollaborator]) {
+      expectReleaseNotFound(await key(`/v1/releases/${releaseId}`, { method: 'PATCH', body: { title: 'Taken' } }));
+      expectReleaseNotFound(await putConfig(key, releaseId, 'monetization', { monetization_policy_codes: ['permanent_download'] }));
+      expectReleaseNotFound(await putConfig(key, releaseId, 'pricing-tier', { pricing_tier_code: 'budget' }));
+      expectReleaseNotFound(await putConfig(key, releaseId, 'territories', { territory_mode: 'include', territory_codes: ['GB'] }));
+      expectReleaseNotFound(await override(key, releaseId, 'spotify', { is_blocked: true }));
+    }
+    expect((await getConfig(nova, releaseId)).body).toEqual({ release_config: { ...unset(releaseId), dsps: [configDsp(1, 'Spotify', 'spotify')] } });
+  });
+
+  it("lets the tenant's team and admin keys set any artist's release", async () => {
+    const releaseId = await newRelease();
+    await attach(releaseId, ['spotify']);
+    expect((await putConfig(teamA, releaseId, 'pricing-tier', { pricing_tier_code: 'budget' })).status).toBe(200);
+    expect((await putConfig(ownerA, releaseId, 'territories', { territory_mode: 'exclude', territory_codes: ['RU'] })).status).toBe(200);
+    expect((await override(ownerA, releaseId, 'spotify', { pricing_tier_code: 'front_line' })).status).toBe(200);
+    expect((await getConfig(nova, releaseId)).body.release_config).toMatchObject({
+      pricing_tier_code: 'budget',
+      territory_mode: 'exclude',
+      territory_codes: ['RU'],
+      dsps: [configDsp(1, 'Spotify', 'spotify', { overrides: { pricing_tier_code: 'front_line' } })],
+    });
   });
 
   it("answers 404 for another tenant's release and changes nothing", async () => {
@@ -604,6 +660,9 @@ describe('while the release may not change', () => {
       expectError(await putConfig(teamA, releaseId, 'pricing-tier', { pricing_tier_code: 'budget' }), 409, message);
       expectError(await putConfig(teamA, releaseId, 'territories', { territory_mode: 'include', territory_codes: ['GB'] }), 409, message);
       expectError(await override(teamA, releaseId, 'spotify', { is_blocked: true }), 409, message);
+      // The artist's own key meets the same rule.
+      expectError(await putConfig(nova, releaseId, 'territories', { territory_mode: 'include', territory_codes: ['GB'] }), 409, message);
+      expectError(await override(nova, releaseId, 'spotify', { is_blocked: true }), 409, message);
       if (status === 'pending') await transition(ownerA, releaseId, 'approve');
     }
     expect((await getConfig(teamA, releaseId)).body).toEqual(before);

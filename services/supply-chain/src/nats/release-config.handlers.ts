@@ -14,6 +14,8 @@ import type { SupplyChainContext } from '../supply-chain-context.ts';
 /** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
 export const releaseConfigOperations = ({ orm, releases, snapshots, clock }: SupplyChainContext): OperationTable => {
   const deps = () => ({ em: orm.em.fork(), releases });
+  // Who may change a release's settings is who may update it: the permission, then the
+  // catalogue's visibility (an artist-scoped key sees its own artist's releases only, else 404).
   const write =
     (apply: OperationHandler): OperationHandler =>
     async (request) => {
