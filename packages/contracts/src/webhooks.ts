@@ -69,11 +69,11 @@ export const WebhookWithSecret = WebhookResource.extend({ secret: z.string() });
 export type WebhookWithSecret = z.infer<typeof WebhookWithSecret>;
 
 /**
- * GET /webhooks/event-types.
- * - events: the canonical catalogue; names with a DSP slug are written with `*` in its place
- *   (release.dsp.*.live), and open families end in `*` (ingestion.*, release.distribution.*).
- * - patterns: wildcard patterns a subscription may use; `*` stands for exactly one
- *   dot-separated segment.
+ * GET /webhooks/event-types, derived from the event catalogue (SUBSCRIBABLE_EVENTS, SUBSCRIPTION_PATTERNS).
+ * - events: every event a subscription can receive; names with a DSP slug are written with `*`
+ *   in its place (release.dsp.*.live).
+ * - patterns: wildcard patterns worth offering (release.*, ingestion.*, release.dsp.*.*); `*`
+ *   stands for exactly one dot-separated segment.
  * - stages: the per-DSP lifecycle stages (the last segment of release.dsp.<slug>.<stage>).
  * - dsps: the slugs valid in release.dsp.<slug>.<stage>.
  */

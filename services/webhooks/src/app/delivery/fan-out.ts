@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WEBHOOK_TEST_EVENT, type EventEnvelope } from '@sv/contracts';
+import { WEBHOOK_TEST_EVENT, matchesEventPattern, type EventEnvelope } from '@sv/contracts';
 import { currentTraceParent } from '@sv/platform';
 import { Webhook } from '../../db/entities/webhook.entity.ts';
-import { matchesEvent } from '../event-types/event-catalogue.ts';
 
 /**
  * The subscriptions of `tenantId` that want `eventType`: live, active, with a matching pattern,
@@ -12,7 +11,7 @@ import { matchesEvent } from '../event-types/event-catalogue.ts';
  */
 export const subscribersOf = async (em: EntityManager, tenantId: string, eventType: string, occurredAt: Date): Promise<Webhook[]> => {
   const candidates = await em.find(Webhook, { tenantId, isActive: true, deletedAt: null, createdAt: { $lte: occurredAt } });
-  return candidates.filter((webhook) => webhook.events.some((pattern) => matchesEvent(pattern, eventType)));
+  return candidates.filter((webhook) => webhook.events.some((pattern) => matchesEventPattern(pattern, eventType)));
 };
 
 /**

@@ -1,6 +1,5 @@
 import type { EventTypesReply, Principal } from '@sv/contracts';
-import { DSP_EVENT_STAGES } from '@sv/contracts';
-import { EVENT_CATALOGUE, WILDCARD_PATTERNS } from './event-catalogue.ts';
+import { DSP_EVENT_STAGES, SUBSCRIBABLE_EVENTS, SUBSCRIPTION_PATTERNS } from '@sv/contracts';
 import type { DspSlugsPort } from './ports.ts';
 
 /** How long a fetched slug list is reused; the registry changes only with a release. */
@@ -21,8 +20,8 @@ export const cachedDspSlugs = (port: DspSlugsPort, ttlMs = SLUG_CACHE_MS, now = 
 
 /** GET /webhooks/event-types: the catalogue, the wildcard patterns, the stages and the valid slugs. */
 export const listEventTypes = async (dsps: DspSlugsPort, principal: Principal): Promise<EventTypesReply> => ({
-  events: [...EVENT_CATALOGUE],
-  patterns: [...WILDCARD_PATTERNS],
+  events: [...SUBSCRIBABLE_EVENTS],
+  patterns: [...SUBSCRIPTION_PATTERNS],
   stages: [...DSP_EVENT_STAGES],
   dsps: await dsps.activeSlugs(principal),
 });

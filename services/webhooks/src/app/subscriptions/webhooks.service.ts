@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WEBHOOK_ACTIVE_LIMIT, type CreateWebhookBody, type PaginationQuery, type Principal, type UpdateWebhookBody } from '@sv/contracts';
+import { WEBHOOK_ACTIVE_LIMIT, unknownEventPatterns, type CreateWebhookBody, type PaginationQuery, type Principal, type UpdateWebhookBody } from '@sv/contracts';
 import { findPage, type FoundPage } from '@sv/platform';
 import { Webhook } from '../../db/entities/webhook.entity.ts';
-import { unknownPatterns } from '../event-types/event-catalogue.ts';
 import type { DspSlugsPort } from '../event-types/ports.ts';
 import { generateSecret, sealSecret, secretPrefixOf } from './secret-sealing.ts';
 import { targetUrlProblem } from './target-url.ts';
@@ -20,7 +19,7 @@ export interface SubscriptionDeps {
 
 const assertEventsKnown = async (deps: SubscriptionDeps, principal: Principal, events: string[]): Promise<string[]> => {
   const unique = [...new Set(events)];
-  const unknown = unknownPatterns(unique, new Set(await deps.dsps.activeSlugs(principal)));
+  const unknown = unknownEventPatterns(unique, new Set(await deps.dsps.activeSlugs(principal)));
   if (unknown.length > 0) throw new UnknownEventPatternsError(unknown);
   return unique;
 };
