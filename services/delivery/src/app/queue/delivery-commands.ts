@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@sv/platform';
 import { storeStagesOf } from '../lifecycle/store-stage.ts';
 import type { CataloguePort, SupplyChainPort } from '../ports.ts';
 import { cancelWaitingDeliveries, queueDeliveries, type DeliveryRequest, type QueuedDelivery } from './enqueue.ts';
+import { nextDeliveryKind } from './ern-message.ts';
 
 export interface CommandDeps {
   catalogue: CataloguePort;
@@ -35,9 +36,6 @@ const requestOf = (principal: Principal, releaseId: string, store: EffectiveStor
   reason,
 });
 
-/** Stores that received a message already get an update; the others their first one. */
-const kindFor = (stages: Map<string, string>, slug: string): DeliveryKind => (['submitted', 'accepted', 'live', 'update_submitted', 'updated', 'rejected'].includes(stages.get(slug) ?? '') ? 'update' : 'new');
-
 export interface DeliverRequest {
   /** One store (its slug), or every attached unblocked store. */
   slug?: string;
@@ -55,7 +53,7 @@ export const deliverRelease = async (em: EntityManager, deps: CommandDeps, princ
   if (!DELIVERABLE.has(release.status)) throw new ConflictError(Messages.onlyDeliveredReleasesDeliver, 'delivery.release_not_deliverable');
   return em.transactional(async (tx) => {
     const stages = await storeStagesOf(tx, principal.tenant_id, releaseId);
-    return queueDeliveries(tx, targets.map((store) => requestOf(principal, releaseId, store, kindFor(stages, store.dsp.slug), 'deliver')));
+    return queueDeliveries(tx, targets.map((store) => requestOf(principal, releaseId, store, nextDeliveryKind(stages.get(store.dsp.slug)), 'deliver')));
   });
 };
 

@@ -34,7 +34,7 @@ export const importItem = async (deps: ImportItemDeps, principal: Principal, ite
     const warnings = [...(item.warnings ?? []), ...media.warnings];
     try {
       if (item.territories) {
-        // Territories are the label's to set: a key that may not set them through the API may not through a message either.
+        // Whoever may set territories through the API sets them through a message; a key that may not, may not here either.
         if (can(principal, 'supply_chain.manage')) await deps.supplyChain.setTerritories(principal, release.uuid, item.territories);
         else warnings.push(TERRITORIES_NOT_APPLIED);
       }
