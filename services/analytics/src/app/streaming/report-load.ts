@@ -52,19 +52,11 @@ const digesting = (onBytes: (size: number) => void) => {
   return { stream, size: () => size, sha256: () => hash.digest('hex') };
 };
 
-/** The records as read, each counted on its way to staging. */
-async function* counted<T>(records: AsyncIterable<T>, onRecord: () => void): AsyncGenerator<T> {
-  for await (const record of records) {
-    onRecord();
-    yield record;
-  }
-}
-
 const stagedRecords = (client: pg.Client, report: OpenedReport, store: string | null, storeFixed: boolean, onRecord: () => void): Promise<StagedFacts> => {
-  const options = { storeFixed };
-  if (report.kind === 'streams') return stageRecords(client, STREAM_SHAPE, counted(report.records, onRecord), store, options);
-  if (report.kind === 'playlists') return stageRecords(client, PLAYLIST_SHAPE, counted(report.records, onRecord), store, options);
-  return stageRecords(client, CHART_SHAPE, counted(report.records, onRecord), store, options);
+  const options = { storeFixed, onRecord };
+  if (report.kind === 'streams') return stageRecords(client, STREAM_SHAPE, report.records, store, options);
+  if (report.kind === 'playlists') return stageRecords(client, PLAYLIST_SHAPE, report.records, store, options);
+  return stageRecords(client, CHART_SHAPE, report.records, store, options);
 };
 
 /**
@@ -150,34 +142,48 @@ const removeReplaced = async (client: pg.Client, file: FileFacts): Promise<numbe
   return earlier.rows[0]!.count + revised.rows[0]!.count;
 };
 
-/** Moves the staged rows in, each tied to its track by ISRC, else to its release by UPC, else to nothing. */
+/** The columns a kind's rows carry from the file (staged as read). */
+const fileColumns = (kind: ReportKind): string[] => [...RECORDING_COLUMNS.map((column) => column.name), ...SHAPES[kind].columns.map((column) => column.name)];
+
+/** The staged rows as they go in: each tied to its track by ISRC, else to its release by UPC, else to nothing. */
+const fileRows = (kind: ReportKind): string =>
+  `(select mi."track_id", coalesce(mi."release_id", mu."release_id") as "release_id",
+           case when mi."isrc" is not null then mi."artist_id" else mu."artist_id" end as "artist_id",
+           case when mi."isrc" is not null then 'isrc' when mu."upc" is not null then 'upc' end as "matched_by",
+           ${fileColumns(kind).map((name) => `s."${name}"`).join(', ')}
+      from "staged" s
+      left join "matched_isrc" mi on mi."isrc" = s."isrc"
+      left join "matched_upc" mu on mu."upc" = s."upc")`;
+
+/** Moves the staged rows in. */
 const insertRows = async (client: pg.Client, file: FileFacts): Promise<void> => {
-  const shape = SHAPES[file.kind];
-  const ownColumns = [...RECORDING_COLUMNS.map((column) => column.name), ...shape.columns.map((column) => column.name)];
+  const columns = ['track_id', 'release_id', 'artist_id', 'matched_by', ...fileColumns(file.kind)].map((name) => `"${name}"`).join(', ');
   await client.query(
-    `insert into "analytics"."${shape.table}"
-       ("tenant_id", "file_id", "store", "track_id", "release_id", "artist_id", "matched_by", ${ownColumns.map((name) => `"${name}"`).join(', ')})
-     select $1, $2, $3, mi."track_id", coalesce(mi."release_id", mu."release_id"),
-            case when mi."isrc" is not null then mi."artist_id" else mu."artist_id" end,
-            case when mi."isrc" is not null then 'isrc' when mu."upc" is not null then 'upc' end,
-            ${ownColumns.map((name) => `s."${name}"`).join(', ')}
-       from "staged" s
-       left join "matched_isrc" mi on mi."isrc" = s."isrc"
-       left join "matched_upc" mu on mu."upc" = s."upc"`,
+    `insert into "analytics"."${SHAPES[file.kind].table}" ("tenant_id", "file_id", "store", ${columns})
+     select $1, $2, $3, ${columns} from ${fileRows(file.kind)} r`,
     [file.tenantId, file.id, file.store],
   );
-  await client.query(`insert into "affected_day" select distinct "day" from "staged" on conflict do nothing`);
 };
 
+/** How the file's rows matched, counted on the staged rows (not read back from the rows written). */
 const matchedCounts = async (client: pg.Client, file: FileFacts): Promise<{ isrc: number; upc: number; unmatched: number }> => {
   const { rows } = await client.query<{ isrc: number; upc: number; unmatched: number }>(
     `select count(*) filter (where "matched_by" = 'isrc')::int as "isrc",
             count(*) filter (where "matched_by" = 'upc')::int as "upc",
             count(*) filter (where "matched_by" is null)::int as "unmatched"
-       from "analytics"."${SHAPES[file.kind].table}" where "file_id" = $1`,
-    [file.id],
+       from ${fileRows(file.kind)} r`,
   );
   return rows[0]!;
+};
+
+/** The file's days on which the tenant has no stream rows yet: their rollups are summed from the file's rows alone. */
+const freshDaysOf = async (client: pg.Client, tenantId: string, days: string[]): Promise<string[]> => {
+  const { rows } = await client.query<{ day: string }>(
+    `select d."day"::text as "day" from unnest($2::date[]) as d("day")
+      where not exists (select 1 from "analytics"."stream_row" r where r."tenant_id" = $1 and r."day" = d."day")`,
+    [tenantId, days],
+  );
+  return rows.map((row) => row.day);
 };
 
 /**
@@ -213,10 +219,18 @@ export const loadReportFile = async (
   await client.connect();
   try {
     await client.query('begin');
+    // A load is one transaction that is run again whole when it does not end (its job is retried), and its job is
+    // recorded completed by a later commit whose flush covers this one's: this commit need not wait for its own.
+    await client.query('set local synchronous_commit = off');
+    // The joins and sums over the file's rows hashed in memory rather than spilled to disk in batches.
+    await client.query(`set local work_mem = '256MB'`);
     await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`sv:analytics:report-load:${tenantId}`]);
     await client.query(`create temp table "affected_day" ("day" date primary key) on commit drop`);
     const report = await openReport(input, format);
-    const staged = await stagedRecords(client, report, options.store ?? report.store, options.store !== undefined, () => tell({ rowsRead: progress.rowsRead + 1 }));
+    const staged = await stagedRecords(client, report, options.store ?? report.store, options.store !== undefined, () => {
+      progress.rowsRead += 1;
+      options.onProgress?.(progress);
+    });
     if (staged.store === null) throw new MalformedReportError(1, 'store', 'the file names no store: add a store column, or give the store with --store');
     // The month partitions of the rows about to go in, made and committed on a connection of their own: made in this
     // transaction, they would hold the whole table locked against every other tenant's loads and reads until it ends.
@@ -236,26 +250,51 @@ export const loadReportFile = async (
     const matches = await matchFileCodes(deps, tenantId, staged);
     await stageMatches(client, matches);
     tell({ phase: 'writing' });
+    // The planner's row counts for the joins over the staged rows.
+    await client.query('analyze "staged"');
     const replaced = await removeReplaced(client, file);
+    const days = [...staged.days];
+    // Once what the file replaces is gone: the days that hold no rows but the file's.
+    const freshDays = file.kind === 'streams' ? await freshDaysOf(client, tenantId, days) : [];
+    const matched = await matchedCounts(client, file);
     const { rows } = await client.query<{ loaded_at: Date }>(
       `insert into "analytics"."report_file"
          ("id", "tenant_id", "store", "format", "kind", "file_name", "sha256", "size_bytes", "blob_key", "message_id", "first_day", "last_day",
           "row_count", "skipped_count", "matched_isrc", "matched_upc", "unmatched", "replaced_rows", "loaded_at")
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, 0, 0, $15, now())
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, now())
        returning "loaded_at"`,
-      [file.id, tenantId, file.store, format, file.kind, source.fileName, file.sha256, digest.size(), source.blobKey, file.messageId, file.firstDay, file.lastDay, staged.rows, report.skipped(), replaced],
+      [
+        file.id,
+        tenantId,
+        file.store,
+        format,
+        file.kind,
+        source.fileName,
+        file.sha256,
+        digest.size(),
+        source.blobKey,
+        file.messageId,
+        file.firstDay,
+        file.lastDay,
+        staged.rows,
+        report.skipped(),
+        matched.isrc,
+        matched.upc,
+        matched.unmatched,
+        replaced,
+      ],
     );
     await insertRows(client, file);
-    const matched = await matchedCounts(client, file);
-    await client.query(`update "analytics"."report_file" set "matched_isrc" = $2, "matched_upc" = $3, "unmatched" = $4 where "id" = $1`, [
-      file.id,
-      matched.isrc,
-      matched.upc,
-      matched.unmatched,
-    ]);
+    await client.query(`insert into "affected_day" select unnest($1::date[]) on conflict do nothing`, [days]);
     if (file.kind === 'streams') {
       tell({ phase: 'rollups' });
-      await rebuildDayRollups(client, tenantId);
+      const affected = await client.query<{ day: string }>(`select "day"::text as "day" from "affected_day"`);
+      const fresh = new Set(freshDays);
+      await rebuildDayRollups(client, tenantId, {
+        busyDays: affected.rows.map((row) => row.day).filter((day) => !fresh.has(day)),
+        freshDays,
+        fileRows: fileRows(file.kind),
+      });
       await rebuildWindowRollups(client, tenantId);
     }
     await client.query('commit');

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { copyRows } from './pg-copy.ts';
+import { COPY_CHUNK, copyChunks, copyLine } from './pg-copy.ts';
 import { RECORDING_COLUMNS, type KindShape } from './report-kinds.ts';
 import { MalformedReportError } from './streaming.errors.ts';
 
@@ -10,6 +10,8 @@ export interface StagedFacts {
   rows: number;
   firstDay: string | null;
   lastDay: string | null;
+  /** The distinct days of its rows. */
+  days: Set<string>;
   isrcs: Set<string>;
   upcs: Set<string>;
 }
@@ -24,22 +26,24 @@ interface StagedRecord {
 
 /**
  * COPYs a file's records, as they are read, into the session's temporary `staged` table (dropped
- * at commit), noting the file's store, days and distinct codes on the way. A report file is one
- * store's: a line naming another store than the file's refuses the file, unless `store` (the
- * operator's) names it over what the file says.
+ * at commit), noting the file's store, days and distinct codes on the way, and telling `onRecord`
+ * of each. A report file is one store's: a line naming another store than the file's refuses the
+ * file, unless `store` (the operator's) names it over what the file says.
  */
 export const stageRecords = async <TRecord extends StagedRecord>(
   client: pg.Client,
   shape: KindShape<TRecord>,
   records: AsyncIterable<TRecord>,
   store: string | null,
-  options: { storeFixed: boolean },
+  options: { storeFixed: boolean; onRecord?: () => void },
 ): Promise<StagedFacts> => {
   const columns = [...RECORDING_COLUMNS, ...shape.columns];
   await client.query(`create temp table "staged" (${columns.map((column) => `"${column.name}" ${column.type}`).join(', ')}) on commit drop`);
-  const facts: StagedFacts = { store, rows: 0, firstDay: null, lastDay: null, isrcs: new Set(), upcs: new Set() };
+  const facts: StagedFacts = { store, rows: 0, firstDay: null, lastDay: null, days: new Set(), isrcs: new Set(), upcs: new Set() };
 
-  async function* values() {
+  // One pass per record and one yield per chunk of lines: a layer of generators per record costs more than the record's line.
+  async function* chunks() {
+    let chunk = '';
     for await (const record of records) {
       if (!options.storeFixed && record.store !== null) {
         facts.store ??= record.store;
@@ -48,19 +52,28 @@ export const stageRecords = async <TRecord extends StagedRecord>(
         }
       }
       facts.rows += 1;
-      if (facts.firstDay === null || record.day < facts.firstDay) facts.firstDay = record.day;
-      if (facts.lastDay === null || record.day > facts.lastDay) facts.lastDay = record.day;
+      options.onRecord?.();
+      if (!facts.days.has(record.day)) {
+        facts.days.add(record.day);
+        if (facts.firstDay === null || record.day < facts.firstDay) facts.firstDay = record.day;
+        if (facts.lastDay === null || record.day > facts.lastDay) facts.lastDay = record.day;
+      }
       if (record.isrc) facts.isrcs.add(record.isrc);
       if (record.upc) facts.upcs.add(record.upc);
-      yield shape.values(record);
+      chunk += copyLine(shape.values(record));
+      if (chunk.length >= COPY_CHUNK) {
+        yield chunk;
+        chunk = '';
+      }
     }
+    if (chunk !== '') yield chunk;
   }
 
-  await copyRows(
+  await copyChunks(
     client,
     '"staged"',
     columns.map((column) => column.name),
-    values(),
+    chunks(),
   );
   return facts;
 };

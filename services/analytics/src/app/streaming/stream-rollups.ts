@@ -5,54 +5,71 @@ const sums = STREAM_COUNTS.map((name) => `sum(r."${name}")`).join(', ');
 const countColumns = STREAM_COUNTS.map((name) => `"${name}"`).join(', ');
 
 /**
- * Rebuilds a tenant's day rollups for the days in the session's `affected_day` table (the days a
- * load added, replaced or revised), from the day-level rows, and the recording month rollup for
- * their months, in the caller's transaction.
+ * Where a load's day rollups are summed from: `stream_row` for the days that held rows before the
+ * load (`busyDays`), and for the days that held none (`freshDays`) the load's own rows, whose rows
+ * are all the day has: the staged rows as matched (`fileRows`, a relation with stream_row's columns),
+ * which spares reading back the rows just written.
  */
-export const rebuildDayRollups = async (client: pg.Client, tenantId: string): Promise<void> => {
-  await client.query(`delete from "analytics"."stream_day" d using "affected_day" a where d."tenant_id" = $1 and d."day" = a."day"`, [tenantId]);
-  await client.query(
-    `insert into "analytics"."stream_day" ("tenant_id", "day", "streams", "downloads", "row_count")
-     select $1, r."day", sum(r."streams"), sum(r."downloads"), count(*)
-       from "analytics"."stream_row" r join "affected_day" a on a."day" = r."day"
-      where r."tenant_id" = $1
-      group by r."day"`,
-    [tenantId],
-  );
-  await client.query(`delete from "analytics"."stream_recording_day" d using "affected_day" a where d."tenant_id" = $1 and d."day" = a."day"`, [tenantId]);
+export interface RollupSources {
+  busyDays: string[];
+  freshDays: string[];
+  fileRows: string;
+}
+
+/**
+ * Rebuilds a tenant's day rollups for the days a load added, replaced or revised (the busy and
+ * fresh days of `sources`), and the recording month rollup for their months, in the caller's
+ * transaction. The recording day rollup is summed from the rows; the day rollup from it (one row
+ * per recording and day rather than one per line).
+ */
+export const rebuildDayRollups = async (client: pg.Client, tenantId: string, sources: RollupSources): Promise<void> => {
+  const days = [...sources.busyDays, ...sources.freshDays];
+  if (days.length === 0) return;
+  await client.query(`delete from "analytics"."stream_recording_day" where "tenant_id" = $1 and "day" = any($2::date[])`, [tenantId, days]);
   // One row per recording as it was matched: its ISRC, or its UPC when the line named no ISRC.
-  await client.query(
+  const recordingDays = (from: string) =>
     `insert into "analytics"."stream_recording_day"
        ("tenant_id", "day", "recording_key", "isrc", "upc", "track_id", "release_id", "artist_id", "matched_by", "title", "artist_name", ${countColumns}, "row_count")
      select $1, r."day", coalesce(r."isrc", 'upc:' || r."upc"), max(r."isrc"), max(r."upc"), r."track_id", r."release_id", r."artist_id", r."matched_by",
             max(r."title"), max(r."artist_name"), ${sums}, count(*)
-       from "analytics"."stream_row" r join "affected_day" a on a."day" = r."day"
-      where r."tenant_id" = $1
-      group by r."day", coalesce(r."isrc", 'upc:' || r."upc"), r."track_id", r."release_id", r."artist_id", r."matched_by"`,
-    [tenantId],
+       from ${from}
+      group by r."day", coalesce(r."isrc", 'upc:' || r."upc"), r."track_id", r."release_id", r."artist_id", r."matched_by"`;
+  if (sources.busyDays.length > 0) {
+    await client.query(recordingDays(`"analytics"."stream_row" r where r."tenant_id" = $1 and r."day" = any($2::date[])`), [tenantId, sources.busyDays]);
+  }
+  if (sources.freshDays.length > 0) {
+    await client.query(recordingDays(`${sources.fileRows} r where r."day" = any($2::date[])`), [tenantId, sources.freshDays]);
+  }
+  await client.query(`delete from "analytics"."stream_day" where "tenant_id" = $1 and "day" = any($2::date[])`, [tenantId, days]);
+  // Every row is in exactly one recording of its day: the day's sums are its recordings'.
+  await client.query(
+    `insert into "analytics"."stream_day" ("tenant_id", "day", "streams", "downloads", "row_count")
+     select $1, d."day", sum(d."streams"), sum(d."downloads"), sum(d."row_count")
+       from "analytics"."stream_recording_day" d
+      where d."tenant_id" = $1 and d."day" = any($2::date[])
+      group by d."day"`,
+    [tenantId, days],
   );
   // The months of those days, from the day rollup just rebuilt (the tracks read sums whole months here).
-  const months = `select distinct date_trunc('month', "day")::date as "month" from "affected_day"`;
-  await client.query(
-    `delete from "analytics"."stream_recording_month" m using (${months}) a where m."tenant_id" = $1 and m."month" = a."month"`,
-    [tenantId],
-  );
+  const months = [...new Set(days.map((day) => `${day.slice(0, 7)}-01`))];
+  await client.query(`delete from "analytics"."stream_recording_month" where "tenant_id" = $1 and "month" = any($2::date[])`, [tenantId, months]);
   await client.query(
     `insert into "analytics"."stream_recording_month" ("tenant_id", "month", "isrc", "artist_id", "title", "artist_name", "streams", "downloads")
      select $1, a."month", d."isrc", d."artist_id", max(d."title"), max(d."artist_name"), sum(d."streams"), sum(d."downloads")
-       from (${months}) a
+       from unnest($2::date[]) as a("month")
        join "analytics"."stream_recording_day" d
          on d."tenant_id" = $1 and d."day" >= a."month" and d."day" < (a."month" + interval '1 month')::date
       where d."isrc" is not null
       group by a."month", d."isrc", d."artist_id"`,
-    [tenantId],
+    [tenantId, months],
   );
 };
 
 /**
  * Rebuilds a tenant's latest-window rollups (markets and stores): the window is the period of the
  * stream report whose period ends last (the latest loaded among equals) and still holds rows; every
- * store's rows of those days are summed by territory and by store, per artist.
+ * store's rows of those days are summed by territory and by store, per artist (read once, summed by
+ * all three, then by each).
  */
 export const rebuildWindowRollups = async (client: pg.Client, tenantId: string): Promise<void> => {
   for (const table of ['stream_window_territory', 'stream_window_store', 'stream_window']) {
@@ -68,18 +85,24 @@ export const rebuildWindowRollups = async (client: pg.Client, tenantId: string):
       limit 1`,
     [tenantId],
   );
+  await client.query(
+    `create temp table "window_sums" on commit drop as
+     select r."artist_id", r."territory", r."store", sum(r."streams") as "streams"
+       from "analytics"."stream_window" w
+       join "analytics"."stream_row" r on r."tenant_id" = w."tenant_id" and r."day" between w."first_day" and w."last_day"
+      where w."tenant_id" = $1
+      group by r."artist_id", r."territory", r."store"`,
+    [tenantId],
+  );
   for (const [table, column] of [
     ['stream_window_territory', 'territory'],
     ['stream_window_store', 'store'],
   ] as const) {
     await client.query(
       `insert into "analytics"."${table}" ("tenant_id", "artist_id", "${column}", "streams")
-       select $1, r."artist_id", r."${column}", sum(r."streams")
-         from "analytics"."stream_window" w
-         join "analytics"."stream_row" r on r."tenant_id" = w."tenant_id" and r."day" between w."first_day" and w."last_day"
-        where w."tenant_id" = $1
-        group by r."artist_id", r."${column}"`,
+       select $1, s."artist_id", s."${column}", sum(s."streams") from "window_sums" s group by s."artist_id", s."${column}"`,
       [tenantId],
     );
   }
+  await client.query(`drop table "window_sums"`);
 };
