@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { detectReportFormat, openDsrReport, ReportFileError, SummaryRevenueShares } from '@sv/reports';
 import { salesLineOfUsage } from './dsr-sales-lines.ts';
 import { SalesReportFileError } from './finance.errors.ts';
@@ -34,6 +34,34 @@ export const sha256Of = async (source: Readable): Promise<string> => {
   for await (const chunk of source) hash.update(chunk as Buffer);
   return hash.digest('hex');
 };
+
+/** The SHA-256 of the bytes of the last stream it passed on, known once that stream was read to its end. */
+export class ReadDigest {
+  #hex: string | undefined;
+
+  /** The stream, its bytes hashed as they are read: a file is read once, for its lines and its digest. */
+  hashing(source: Readable): Readable {
+    this.#hex = undefined;
+    const hash = createHash('sha256');
+    const hasher = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+      flush: (done) => {
+        this.#hex = hash.digest('hex');
+        done();
+      },
+    });
+    // pipeline carries an error of the file's stream to the hasher, and a destroyed hasher back to the file.
+    return pipeline(source, hasher, () => undefined);
+  }
+
+  /** The hex digest, or undefined when the last stream was not read to its end. */
+  get hex(): string | undefined {
+    return this.#hex;
+  }
+}
 
 const asFileError = (error: unknown): unknown => (error instanceof ReportFileError ? new SalesReportFileError(error.message) : error);
 

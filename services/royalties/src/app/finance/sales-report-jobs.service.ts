@@ -18,7 +18,7 @@ import type { SalesReport } from '../../db/entities/sales-report.entity.ts';
 import type { CataloguePort } from '../catalogue-port.ts';
 import { SALES_REPORT_FIELD, SalesReportCurrencyError, SalesReportJobNotFoundError } from './finance.errors.ts';
 import { findPeriod, UUID } from './periods.service.ts';
-import { openSalesFile, sha256Of } from './sales-report-file.ts';
+import { openSalesFile, ReadDigest, sha256Of } from './sales-report-file.ts';
 import { recordReport, refuseSettledPeriod, type ReportHeader } from './sales-reports.service.ts';
 
 /*
@@ -214,18 +214,21 @@ export const runSalesReportJob = async (deps: SalesReportJobDeps, claimed: Claim
   };
   try {
     const period = await findPeriod(em, job.tenantId, job.periodId);
-    const sha256 = await sha256Of(await read());
-    const file = await openSalesFile(async () => progress.counting(await read()));
+    const digest = new ReadDigest();
+    const file = await openSalesFile(async () => progress.counting(digest.hashing(await read())));
     const header: ReportHeader = {
       period,
       source: job.source ?? file.store ?? job.fileName,
       currency: job.currency ?? undefined,
       filename: job.fileName,
       fileKey: job.fileKey,
-      identity: { sha256, dsr: file.dsr },
+      // The bytes' digest is taken as the lines are read; a file already loaded by its bytes is refused once it is known.
+      identity: { sha256: null, dsr: file.dsr },
       field: SALES_REPORT_FIELD,
     };
-    await recordReport(em, deps.catalogue, job.principal, header, file, {
+    // A reader that stopped before the end of the file leaves its digest to a read of its own.
+    const sha256 = async (): Promise<string> => digest.hex ?? sha256Of(await read());
+    await recordReport(em, deps.catalogue, job.principal, header, { ...file, sha256 }, {
       rows: (rowsRead, rowsMatched) => progress.rows(rowsRead, rowsMatched),
       signal: lease.signal,
       beforeCommit: async (tx, report) => {

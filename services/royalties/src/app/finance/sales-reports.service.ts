@@ -18,7 +18,7 @@ import { FinanceStatement } from '../../db/entities/finance-statement.entity.ts'
 import type { FinancePeriod } from '../../db/entities/finance-period.entity.ts';
 import { isStorable } from '../ledger/money.ts';
 import type { CataloguePort } from '../catalogue-port.ts';
-import { matchLinesKeptFirst } from '../recording-codes/line-code-matching.ts';
+import { LoadLineMatcher } from '../recording-codes/line-code-matching.ts';
 import {
   FinanceStateError,
   SalesReportAlreadyLoadedError,
@@ -31,11 +31,12 @@ import {
 import { roundMicrosToMinor } from './finance-money.ts';
 import { findPeriod, UUID } from './periods.service.ts';
 import { loadedReportOf, refuseLoadedFile, replaceRevisedReports, type ReportIdentity } from './sales-report-identity.ts';
+import { copyInTransaction, copyText, type CopySink } from './sales-report-copy.ts';
 import { jsonReadLines, type ReadLine } from './sales-report-lines.ts';
 
 /** Cells named in a refusal; past this many faulty rows the 422 only counts the rest. */
 export const MAX_ROW_ERRORS = 50;
-/** Rows matched and inserted at once. */
+/** Rows matched and sent to the COPY at once. */
 const ROW_BATCH = 1_000;
 
 export interface ReportHeader {
@@ -52,6 +53,8 @@ export interface ReportHeader {
 export interface ReportContent {
   lines: AsyncIterable<ReadLine>;
   ignoredRecords(): Record<string, number>;
+  /** The file's SHA-256 when it is known only once its lines were read (the header's identity then has none). */
+  sha256?: () => Promise<string>;
 }
 
 type PendingRow = { row: number; line: SalesLine };
@@ -66,41 +69,30 @@ export interface LoadTracking {
   beforeCommit(tx: EntityManager, report: SalesReport): Promise<void>;
 }
 
-/** Ties a batch to the catalogue's recording codes (ISRC to a track first, else UPC to a release) and inserts it in one statement. */
-const insertBatch = async (tx: EntityManager, catalogue: CataloguePort, principal: Principal, report: SalesReport, batch: PendingRow[]) => {
-  const matches = await matchLinesKeptFirst(tx, catalogue, principal, batch.map(({ line }) => line));
+const ROW_COLUMNS = ['report_id', 'tenant_id', 'row_number', 'isrc', 'upc', 'territory', 'store', 'units', 'amount_micros', 'match_kind', 'track_id', 'release_id', 'artist_id'];
+const COPY_ROWS = `copy "royalties"."sales_report_row" (${ROW_COLUMNS.map((column) => `"${column}"`).join(', ')}) from stdin`;
+
+/**
+ * Ties a batch to the catalogue's recording codes (ISRC to a track first, else UPC to a release)
+ * and sends its rows to the load's COPY, in its text format.
+ */
+const copyBatch = async (sink: CopySink, matcher: LoadLineMatcher, report: SalesReport, batch: PendingRow[]) => {
+  const matches = await matcher.match(batch.map(({ line }) => line));
   let matchedRows = 0;
   let matchedMicros = 0n;
-  const rows = batch.map(({ row, line }, index) => {
+  const owner = `${report.id}\t${report.tenantId}\t`;
+  let rows = '';
+  for (let index = 0; index < batch.length; index += 1) {
+    const { row, line } = batch[index]!;
     const match = matches[index]!;
     if (match.matched) {
       matchedRows += 1;
       matchedMicros += line.amountMicros;
     }
-    return {
-      row_number: row,
-      isrc: line.isrc,
-      upc: line.upc,
-      territory: line.territory,
-      store: line.store,
-      units: String(line.units),
-      amount_micros: line.amountMicros.toString(),
-      match_kind: match.matched,
-      track_id: match.trackId,
-      release_id: match.releaseId,
-      artist_id: match.artistId,
-    };
-  });
-  // One JSON parameter for the whole batch: a multi-row VALUES of 13 parameters a row cost
-  // Postgres more to parse and plan than the insert itself (most of a large report's load).
-  await tx.execute(
-    `insert into "royalties"."sales_report_row"
-       ("report_id", "tenant_id", "row_number", "isrc", "upc", "territory", "store", "units", "amount_micros", "match_kind", "track_id", "release_id", "artist_id")
-     select ?::uuid, ?::uuid, r."row_number", r."isrc", r."upc", r."territory", r."store", r."units", r."amount_micros", r."match_kind", r."track_id", r."release_id", r."artist_id"
-       from jsonb_to_recordset(?::jsonb) as r("row_number" integer, "isrc" text, "upc" text, "territory" text, "store" text, "units" bigint,
-            "amount_micros" bigint, "match_kind" text, "track_id" uuid, "release_id" uuid, "artist_id" uuid)`,
-    [report.id, report.tenantId, JSON.stringify(rows)],
-  );
+    rows += `${owner}${row}\t${copyText(line.isrc)}\t${copyText(line.upc)}\t${copyText(line.territory)}\t${copyText(line.store)}\t${line.units}\t${line.amountMicros}\t${
+      match.matched ?? '\\N'}\t${match.trackId ?? '\\N'}\t${match.releaseId ?? '\\N'}\t${match.artistId ?? '\\N'}\n`;
+  }
+  await sink.write(rows);
   return { matchedRows, matchedMicros };
 };
 
@@ -128,6 +120,7 @@ export const recordReport = async (
 ): Promise<SalesReport> => {
   const { period, identity } = header;
   if (header.currency && header.currency !== period.currency) throw new SalesReportCurrencyError(header.currency, period.currency);
+  let digest = identity.sha256;
   try {
     return await em.transactional(async (tx) => {
       // The period row is locked as computing locks it: a report never slips in beside a statement being settled.
@@ -161,37 +154,51 @@ export const recordReport = async (
         supersededAt: null,
       });
       await tx.flush();
+      // The load is all or nothing and its job re-runnable: a commit lost to a crash of the database
+      // only leaves the job to be run again, so the commit need not wait for the WAL to reach disk.
+      await tx.execute('set local synchronous_commit = off');
       const errors: Record<string, string[]> = {};
       let faultyRows = 0;
-      let batch: PendingRow[] = [];
-      const flushBatch = async () => {
-        if (batch.length === 0) return;
-        tracking?.signal.throwIfAborted();
-        const done = await insertBatch(tx, catalogue, principal, report, batch);
-        report.rowsMatched += done.matchedRows;
-        report.matchedMicros += done.matchedMicros;
-        batch = [];
-      };
-      for await (const read of content.lines) {
-        if (read.currency !== null && read.currency !== period.currency) throw new SalesReportCurrencyError(read.currency, period.currency);
-        report.rowsTotal += 1;
-        tracking?.rows(report.rowsTotal, report.rowsMatched);
-        if (!read.checked.ok) {
-          faultyRows += 1;
-          if (faultyRows <= MAX_ROW_ERRORS) for (const fault of read.checked.faults) (errors[fault.key] ??= []).push(fault.message);
-          continue;
+      // The copy of the catalogue's codes is read on connections of their own: the load's is the COPY's.
+      const matcher = new LoadLineMatcher(() => em.fork(), catalogue, principal);
+      await copyInTransaction(tx, COPY_ROWS, async (sink) => {
+        let batch: PendingRow[] = [];
+        const flushBatch = async () => {
+          if (batch.length === 0) return;
+          tracking?.signal.throwIfAborted();
+          const done = await copyBatch(sink, matcher, report, batch);
+          report.rowsMatched += done.matchedRows;
+          report.matchedMicros += done.matchedMicros;
+          batch = [];
+        };
+        for await (const read of content.lines) {
+          if (read.currency !== null && read.currency !== period.currency) throw new SalesReportCurrencyError(read.currency, period.currency);
+          report.rowsTotal += 1;
+          tracking?.rows(report.rowsTotal, report.rowsMatched);
+          if (!read.checked.ok) {
+            faultyRows += 1;
+            if (faultyRows <= MAX_ROW_ERRORS) for (const fault of read.checked.faults) (errors[fault.key] ??= []).push(fault.message);
+            continue;
+          }
+          report.totalMicros += read.checked.line.amountMicros;
+          if (!isStorable(report.totalMicros)) throw new SalesReportTotalOutOfRangeError(header.field);
+          // After the first faulty row nothing more is written: the rest is only checked, so the 422 names every fault it can.
+          if (faultyRows > 0) continue;
+          batch.push({ row: read.row, line: read.checked.line });
+          if (batch.length >= ROW_BATCH) await flushBatch();
         }
-        report.totalMicros += read.checked.line.amountMicros;
-        if (!isStorable(report.totalMicros)) throw new SalesReportTotalOutOfRangeError(header.field);
-        // After the first faulty row nothing more is written: the rest is only checked, so the 422 names every fault it can.
-        if (faultyRows > 0) continue;
-        batch.push({ row: read.row, line: read.checked.line });
-        if (batch.length >= ROW_BATCH) await flushBatch();
+        if (faultyRows > MAX_ROW_ERRORS) errors[header.field] = [Messages.salesReportMoreErrors(faultyRows - MAX_ROW_ERRORS)];
+        if (faultyRows > 0) throw new SalesReportRowsError(errors);
+        if (report.rowsTotal === 0) throw new ValidationError({ [header.field]: [Messages.salesReportEmpty] }, Messages.salesReportEmpty);
+        await flushBatch();
+      });
+      if (content.sha256) {
+        digest = await content.sha256();
+        // Asked before the report takes the digest, so that the report never finds itself.
+        const loaded = await loadedReportOf(tx, period.tenantId, { sha256: digest, dsr: null });
+        if (loaded) throw new SalesReportAlreadyLoadedError(loaded.id);
+        report.sha256 = digest;
       }
-      if (faultyRows > MAX_ROW_ERRORS) errors[header.field] = [Messages.salesReportMoreErrors(faultyRows - MAX_ROW_ERRORS)];
-      if (faultyRows > 0) throw new SalesReportRowsError(errors);
-      if (report.rowsTotal === 0) throw new ValidationError({ [header.field]: [Messages.salesReportEmpty] }, Messages.salesReportEmpty);
-      await flushBatch();
       report.ignoredRecords = content.ignoredRecords();
       if (identity.dsr) await replaceRevisedReports(tx, report, identity.dsr, now);
       recordEvent(tx, FinanceEvents.salesReportRecorded, report.tenantId, {
@@ -209,7 +216,7 @@ export const recordReport = async (
   } catch (error) {
     // Two uploads of one file at once, into different periods: the live-file indexes let one through.
     if (error instanceof UniqueConstraintViolationException) {
-      const loaded = await loadedReportOf(em.fork(), period.tenantId, identity);
+      const loaded = await loadedReportOf(em.fork(), period.tenantId, { ...identity, sha256: digest });
       if (loaded) throw new SalesReportAlreadyLoadedError(loaded.id);
     }
     throw error;

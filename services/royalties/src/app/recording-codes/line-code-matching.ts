@@ -57,3 +57,63 @@ export const matchLinesKeptFirst = async (
   });
   return kept;
 };
+
+/** Codes remembered by a load's matcher before it starts over: bounds its memory whatever the file's size. */
+const REMEMBERED_CODES = 200_000;
+
+type CodedLine = { isrc?: string | null | undefined; upc?: string | null | undefined };
+
+const UNMATCHED: LineMatch = { matched: null, trackId: null, releaseId: null, artistId: null, releaseTitle: null };
+
+/**
+ * Matches the lines of one load batch by batch, as matchLinesKeptFirst does, remembering each
+ * code's answer: a report names the same recordings on many lines, so each code is looked up once
+ * in the copy (and, when the copy lacks it, asked once of the catalogue) for the whole load. A line
+ * is tied to a track by its ISRC, the copy's answer else the catalogue's; only when that misses, to
+ * a release by its UPC the same way. The copy is read through `em`, which need not be the load's
+ * transaction: it only reads what the catalogue's events have written.
+ */
+export class LoadLineMatcher {
+  readonly #tracks = new Map<string, LineMatch | null>();
+  readonly #releases = new Map<string, LineMatch | null>();
+  readonly #em: () => EntityManager;
+  readonly #catalogue: CataloguePort;
+  readonly #principal: Principal;
+
+  constructor(em: () => EntityManager, catalogue: CataloguePort, principal: Principal) {
+    this.#em = em;
+    this.#catalogue = catalogue;
+    this.#principal = principal;
+  }
+
+  async match(lines: readonly CodedLine[]): Promise<LineMatch[]> {
+    const isrcs = lines.map((line) => normalCode(line.isrc));
+    await this.#learn(this.#tracks, isrcs, 'isrc');
+    const trackOf = (index: number): LineMatch | null => {
+      const isrc = isrcs[index];
+      return isrc ? (this.#tracks.get(isrc) ?? null) : null;
+    };
+    // A UPC is looked up only for the lines no track matched.
+    const upcs = lines.map((line, index) => (trackOf(index) ? null : normalCode(line.upc)));
+    await this.#learn(this.#releases, upcs, 'upc');
+    return lines.map((_, index) => {
+      const upc = upcs[index];
+      return trackOf(index) ?? (upc ? this.#releases.get(upc) : null) ?? UNMATCHED;
+    });
+  }
+
+  /** Looks up the codes not yet known: in the copy first, then the catalogue for those it lacks; remembers every answer, a miss as null. */
+  async #learn(known: Map<string, LineMatch | null>, codes: (string | null)[], kind: 'isrc' | 'upc'): Promise<void> {
+    const unknown = [...new Set(codes.filter((code): code is string => code !== null && !known.has(code)))];
+    if (unknown.length === 0) return;
+    if (known.size + unknown.length > REMEMBERED_CODES) known.clear();
+    const asLine = (code: string): CodedLine => (kind === 'isrc' ? { isrc: code } : { upc: code });
+    const kept = await matchLinesByCodes(this.#em(), this.#principal, unknown.map(asLine));
+    const lacking = unknown.filter((_, index) => kept[index]!.matched === null);
+    const asked = lacking.length === 0 ? [] : await matchLines(this.#catalogue, this.#principal, lacking.map(asLine));
+    unknown.forEach((code, index) => {
+      if (kept[index]!.matched !== null) known.set(code, kept[index]!);
+    });
+    lacking.forEach((code, index) => known.set(code, asked[index]!.matched === null ? null : asked[index]!));
+  }
+}
