@@ -9,7 +9,8 @@ import {
 } from '@sv/contracts';
 import { callService, createLogger, openDatabase, serviceCaller } from '@sv/platform';
 import { apiClient, connectTestNats, eventually, startPlatform, type TestPlatform } from '@sv/testing';
-import { matchLinesByCodes } from '../src/app/recording-codes/line-code-matching.ts';
+import type { CataloguePort } from '../src/app/catalogue-port.ts';
+import { LoadLineMatcher, matchLinesByCodes, matchLinesKeptFirst } from '../src/app/recording-codes/line-code-matching.ts';
 import { matchLines } from '../src/app/statements/line-matching.ts';
 import { ROYALTIES_ENTITIES, ROYALTIES_MIGRATIONS, ROYALTIES_SCHEMA } from '../src/db/index.ts';
 import { catalogueClient } from '../src/nats/clients/catalogue.client.ts';
@@ -118,6 +119,43 @@ describe('recording codes in royalties', () => {
     const scoped = await keptAsCatalogue(artistPrincipal('orbit'), lines);
     expect(scoped.filter((match) => match.matched !== null).every((match) => match.artistId === artists.orbit.id)).toBe(true);
     expect(scoped.filter((match) => match.matched === 'track').map((match) => match.trackId)).toEqual(orbit.trackIds);
+  }, 120_000);
+
+  it('leave a code they lack to the catalogue, which is asked for that code alone', async () => {
+    const made = await makeRelease('nova', 2);
+    await keptAsCatalogue(tenantPrincipal(), linesOf(made));
+    // The second track as if its creation had not reached royalties yet: the catalogue has it, the copy does not.
+    await orm.em.fork().execute(`delete from "royalties"."recording_track_code" where "track_id" = ?`, [made.trackIds[1]]);
+    const asked: { isrcs: string[]; upcs: string[] }[] = [];
+    const catalogue = catalogueClient(serviceCaller(nc, platform.subjectPrefix, 10_000));
+    const watched: CataloguePort = {
+      ...catalogue,
+      matchRecordings: (principal, codes) => {
+        asked.push(codes);
+        return catalogue.matchRecordings(principal, codes);
+      },
+    };
+    const lines: Line[] = [
+      { isrc: made.isrcs[0]!, upc: made.upc },
+      { isrc: made.isrcs[1]!.toLowerCase(), upc: made.upc },
+      { isrc: null, upc: made.upc },
+    ];
+
+    const matched = await matchLinesKeptFirst(orm.em.fork(), watched, tenantPrincipal(), lines);
+    expect(matched.map((match) => [match.matched, match.trackId])).toEqual([
+      ['track', made.trackIds[0]],
+      ['track', made.trackIds[1]],
+      ['release', null],
+    ]);
+    // Only the line the copy left short is asked: its ISRC, with its UPC.
+    expect(asked).toEqual([{ isrcs: [made.isrcs[1]!.toUpperCase()], upcs: [made.upc] }]);
+
+    // A load's matcher answers the same, asking the catalogue only the ISRC the copy lacks, once for the whole load.
+    asked.length = 0;
+    const matcher = new LoadLineMatcher(() => orm.em.fork(), watched, tenantPrincipal());
+    expect(await matcher.match(lines)).toEqual(matched);
+    expect(await matcher.match([...lines].reverse())).toEqual([...matched].reverse());
+    expect(asked).toEqual([{ isrcs: [made.isrcs[1]!.toUpperCase()], upcs: [] }]);
   }, 120_000);
 
   it('are restored by a rebuild from an empty table', async () => {
