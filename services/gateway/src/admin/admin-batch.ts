@@ -27,7 +27,8 @@ export const runAdminBatch = async (session: AdminSession, input: Readable, outp
       reply({ ok: false, error: 'Each line must be a JSON array of the command and its arguments as strings.', warnings: [] });
       continue;
     }
-    const outcome = await runAdminInvocation(session, argv.data);
+    // A batch reply is always JSON: a terminal's text form is left out.
+    const { text: _text, help: _help, ...outcome } = await runAdminInvocation(session, argv.data);
     if (!outcome.ok) failed += 1;
     reply(outcome);
   }

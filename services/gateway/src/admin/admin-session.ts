@@ -1,12 +1,13 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { pino } from 'pino';
-import { busSettings, connectNats, openBlobStore, openDatabase, withTimeout, type OpenedBlobStore, type Orm } from '@sv/platform';
+import { busSettings, callService, connectNats, openBlobStore, openDatabase, withTimeout, type OpenedBlobStore, type Orm } from '@sv/platform';
+import { apiSubject } from '@sv/contracts';
 import { readAdminConfig } from '../config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from '../db/index.ts';
 import { CREDENTIAL_CACHE_TTL_MS } from '../app/auth/credential-cache-settings.ts';
 import { publishAccessChanged } from '../nats/access-changes.ts';
 import type { AdminContext } from './admin-commands.ts';
-import { describeAdminError } from './admin-errors.ts';
+import { AdminNoAnswerError, describeAdminError, natsConnectMessage, noAnswerKind, redactNatsUrl, type AdminBus } from './admin-errors.ts';
 
 export type AdminEnvironment = 'production' | 'sandbox';
 
@@ -16,6 +17,7 @@ const ACCESS_CHANGE_TIMEOUT_MS = 5_000;
 interface EnvironmentResources {
   orm: Orm;
   subjectPrefix: string;
+  bus: AdminBus;
   nats: () => Promise<NatsConnection>;
   announceAccessChange: (tenantId: string, warn: (message: string) => void) => Promise<void>;
   blobs: AdminContext['blobs'];
@@ -36,10 +38,13 @@ const openEnvironment = async (environment: AdminEnvironment): Promise<Environme
   }).catch((error: unknown) => {
     throw new Error(`Cannot open the ${environment} database: ${describeAdminError(error)}`);
   });
+  const bus: AdminBus = { url: redactNatsUrl(config.natsUrl), environment: config.env, subjectPrefix: config.subjectPrefix };
   let connecting: Promise<NatsConnection> | undefined;
   let blobStore: OpenedBlobStore | undefined;
   const nats = (): Promise<NatsConnection> => {
-    connecting ??= connectNats(busSettings(config), 'admin', 'admin', silent);
+    connecting ??= connectNats(busSettings(config), 'admin', 'admin', silent).catch((error: unknown) => {
+      throw new Error(natsConnectMessage(bus, error));
+    });
     // A failed connection is not kept: the next command that needs the bus tries again.
     connecting.catch(() => (connecting = undefined));
     return connecting;
@@ -47,6 +52,7 @@ const openEnvironment = async (environment: AdminEnvironment): Promise<Environme
   return {
     orm,
     subjectPrefix: config.subjectPrefix,
+    bus,
     nats,
     blobs: () => (blobStore ??= openBlobStore(config.blobStore, config.cdnUrl)).store,
     async announceAccessChange(tenantId, warn) {
@@ -91,6 +97,17 @@ export class AdminSession {
       em: resources.orm.em.fork(),
       nats: resources.nats,
       subjectPrefix: resources.subjectPrefix,
+      bus: resources.bus,
+      async ask(service, request, timeoutMs) {
+        const connection = await resources.nats();
+        try {
+          return await callService(connection, apiSubject(resources.subjectPrefix, service), request, timeoutMs);
+        } catch (error) {
+          const kind = noAnswerKind(error);
+          if (kind) throw new AdminNoAnswerError(service, kind === 'timeout', resources.bus);
+          throw error;
+        }
+      },
       accessChanged: (tenantId) => resources.announceAccessChange(tenantId, warn),
       blobs: resources.blobs,
     };
