@@ -66,6 +66,8 @@ describe('the operator command: help made from each command\'s declaration', () 
     expect(!typo.ok && typo.error).toBe('Unknown command "tenat create". Did you mean "tenant create"? See --help for every command.');
     const unknownHelp = await run('nothing', 'here', '--help');
     expect(!unknownHelp.ok && unknownHelp.error).toMatch(/^Unknown command "nothing here"\. See --help/);
+    const nothing = await run('--env', 'sandbox');
+    expect(!nothing.ok && nothing.error).toBe('No command given. See --help for every command.');
     const inherited = await run('constructor');
     expect(!inherited.ok && inherited.error).toMatch(/^Unknown command "constructor"/);
   });

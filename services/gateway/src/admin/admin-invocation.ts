@@ -65,6 +65,7 @@ export const runAdminInvocation = async (session: AdminSession, argv: string[], 
       strict: true,
       options: { env: { type: 'string', default: 'production' }, ...COMMAND_FLAGS },
     });
+    if (positionals.length === 0) return { ok: false, error: 'No command given. See --help for every command.', warnings };
     const commandName = positionals.slice(0, 2).join(' ');
     const command = findCommand(commandName);
     if (!command) return { ok: false, error: unknownCommand(commandName), warnings };
