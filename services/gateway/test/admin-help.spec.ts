@@ -28,6 +28,15 @@ describe('the operator command: help made from each command\'s declaration', () 
     }
   });
 
+  it('a flag name means one kind of flag in every command (the command line is parsed once for all)', () => {
+    const kinds = new Map<string, Set<boolean>>();
+    for (const command of Object.values(ADMIN_COMMANDS)) {
+      for (const flag of flagsOf(command.flags)) kinds.set(flag.name, (kinds.get(flag.name) ?? new Set()).add(flag.boolean));
+    }
+    expect([...kinds].filter(([, seen]) => seen.size > 1).map(([name]) => name)).toEqual([]);
+    expect(kinds.has('env') || kinds.has('help')).toBe(false);
+  });
+
   it('--help lists every command with its summary', () => {
     const overview = overviewHelp(ADMIN_COMMANDS);
     for (const name of names) expect(overview).toMatch(new RegExp(`^  ${name} +${ADMIN_COMMANDS[name]!.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
