@@ -59,6 +59,13 @@ export const dspStageEvent = (slug: string, stage: DspStage) => defineEvent(`rel
 /** Every store's every stage, for consumers (the subject filter `release.dsp.*.*`). */
 export const AnyDspStageEvent = defineEvent('release.dsp.*.*', DspStageData);
 
+/**
+ * `release.distribution.<stage>`: the same lifecycle for deliveries routed through a partner. The
+ * spec names it in the event catalogue, so subscribers may subscribe to it today; no delivery is
+ * partner-routed yet, so nothing publishes it.
+ */
+export const AnyDistributionStageEvent = defineEvent('release.distribution.*', DspStageData);
+
 /** The slug and stage of a `release.dsp.<slug>.<stage>` event type. */
 export const parseDspStageType = (type: string): { slug: string; stage: string } | undefined => {
   const parts = type.split('.');

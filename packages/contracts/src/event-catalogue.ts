@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { AnimatedArtworkEvents } from './animated-artwork.ts';
 import { ArtistEvents } from './artists.ts';
 import { CreditEvents } from './credits.ts';
-import { AnyDspStageEvent, DSP_STAGES, DeliveryEvents, parseDspStageType } from './delivery.ts';
+import { AnyDistributionStageEvent, AnyDspStageEvent, DSP_STAGES, DeliveryEvents, parseDspStageType } from './delivery.ts';
 import { defineEvent, type EventDefinition } from './events.ts';
 import { FinanceEvents } from './finance.ts';
 import { IngestionEvents } from './ingestion.ts';
@@ -21,9 +21,17 @@ type AnyEvent = EventDefinition<z.ZodType>;
 const all = (...groups: Record<string, AnyEvent>[]): AnyEvent[] => groups.flatMap((group) => Object.values(group));
 
 /**
- * Every event published on the bus, once, for the generated descriptions (OpenAPI webhooks,
- * AsyncAPI channels). The per-DSP lifecycle is one entry, `release.dsp.*.*`: its slug and stage
- * segments vary, its data does not.
+ * The spec's catalogue entries no service publishes yet: subscribable and described like the rest,
+ * so a subscriber written against the spec is not refused, and listed apart so that nothing
+ * mistakes them for events on the bus.
+ */
+export const RESERVED_EVENTS: readonly EventDefinition<z.ZodType>[] = [AnyDistributionStageEvent];
+
+/**
+ * Every event published on the bus, once, and the reserved entries above, for the generated
+ * descriptions (OpenAPI webhooks, AsyncAPI channels) and the subscription patterns below. The
+ * per-DSP lifecycle is one entry, `release.dsp.*.*`: its slug and stage segments vary, its data
+ * does not.
  */
 export const EVENT_CATALOGUE: readonly EventDefinition<z.ZodType>[] = [
   ...all(
@@ -43,6 +51,7 @@ export const EVENT_CATALOGUE: readonly EventDefinition<z.ZodType>[] = [
     RoyaltyEvents,
   ),
   AnyDspStageEvent,
+  ...RESERVED_EVENTS,
 ];
 
 /** The one event that never crosses the bus: POST /webhooks/{uuid}/test queues it for one subscription. */

@@ -57,9 +57,9 @@ describe('unknownEventPatterns', () => {
   });
 
   it('refuses families and names no event of the catalogue belongs to', () => {
-    expect(unknownEventPatterns(['release.distribution.*', 'release.distribution.accepted', 'ingestion.exploded', 'ingestion.*'], SLUGS)).toEqual([
-      'release.distribution.*',
-      'release.distribution.accepted',
+    expect(unknownEventPatterns(['release.partner.*', 'release.partner.accepted', 'ingestion.exploded', 'ingestion.*', 'release.distribution.*'], SLUGS)).toEqual([
+      'release.partner.*',
+      'release.partner.accepted',
       'ingestion.exploded',
     ]);
   });

@@ -67,7 +67,7 @@ describe('GET /webhooks/event-types', () => {
     const { events, patterns, stages, dsps } = response.body;
     expect(events).toEqual(SUBSCRIBABLE_EVENTS);
     expect(events).toEqual(expect.arrayContaining(['webhook.test', 'release.delivered', 'release.dsp.*.live', 'release.dsp.*.takedown_submitted', 'ingestion.completed', 'video.rejected']));
-    expect(events.filter((name: string) => name.startsWith('release.distribution.'))).toEqual([]);
+    expect(events.filter((name: string) => name.startsWith('release.distribution.'))).toEqual(['release.distribution.*']);
     expect(patterns).toEqual(expect.arrayContaining(['release.dsp.*.*', 'release.dsp.*.live', 'ingestion.*']));
     expect(stages).toEqual(['delivered', 'submitted', 'accepted', 'live', 'update_submitted', 'updated', 'takedown_submitted', 'taken_down', 'rejected', 'failed']);
     expect(dsps).toHaveLength(55);

@@ -1,4 +1,4 @@
-import { AnyDspStageEvent, DSP_STAGES, eventSubject, subjectPrefix } from '@sv/contracts';
+import { AnyDistributionStageEvent, AnyDspStageEvent, DSP_STAGES, eventSubject, subjectPrefix } from '@sv/contracts';
 import type { ChannelParameter } from './asyncapi-types.ts';
 
 /** The channel parameter naming the environment: the `<env>` of the `sv.<env>` prefix. */
@@ -17,6 +17,7 @@ const WILDCARD_PARAMETERS: Record<string, readonly WildcardParameter[]> = {
     { name: 'dsp', description: "The store's slug, e.g. `spotify`." },
     { name: 'stage', description: "The store's lifecycle stage the release reached.", enum: [...DSP_STAGES] },
   ],
+  [AnyDistributionStageEvent.name]: [{ name: 'stage', description: 'The lifecycle stage of the partner-routed delivery.', enum: [...DSP_STAGES] }],
 };
 
 /** A NATS wildcard token: `*` is any one token, `>` any rest. */

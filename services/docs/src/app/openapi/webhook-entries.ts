@@ -1,4 +1,4 @@
-import { AnyDspStageEvent, DSP_EVENT_STAGES, EVENT_CATALOGUE, WebhookTestEvent, type EventDefinition } from '@sv/contracts';
+import { AnyDistributionStageEvent, AnyDspStageEvent, DSP_EVENT_STAGES, EVENT_CATALOGUE, WebhookTestEvent, type EventDefinition } from '@sv/contracts';
 import type { z } from 'zod';
 import type { JsonSchema } from './openapi-types.ts';
 
@@ -77,8 +77,23 @@ const dspStageEntries = (): WebhookEntry[] =>
     deprecated: false,
   }));
 
+/** release.distribution.<stage>: the spec's entry for partner-routed deliveries, reserved (nothing sends it yet). */
+const distributionEntry = (): WebhookEntry => ({
+  name: AnyDistributionStageEvent.name,
+  sampleType: 'release.distribution.live',
+  typeSchema: { type: 'string', pattern: '^release\\.distribution\\.[a-z_]+$' },
+  event: AnyDistributionStageEvent,
+  description:
+    'The store lifecycle of a delivery routed through a partner; the type is `release.distribution.<stage>`. ' +
+    'Reserved, as the spec names it: no delivery is partner-routed yet, so nothing is sent under it today.',
+  fixedData: { stage: 'live' },
+  deprecated: false,
+});
+
 export const webhookEntries = (): WebhookEntry[] => [
   plainEntry(WebhookTestEvent),
-  ...EVENT_CATALOGUE.flatMap((event) => (event.name === AnyDspStageEvent.name ? dspStageEntries() : [plainEntry(event)])),
+  ...EVENT_CATALOGUE.flatMap((event) =>
+    event.name === AnyDspStageEvent.name ? dspStageEntries() : event.name === AnyDistributionStageEvent.name ? [distributionEntry()] : [plainEntry(event)],
+  ),
 ];
 
