@@ -290,12 +290,9 @@ export const loadReportFile = async (
       tell({ phase: 'rollups' });
       const affected = await client.query<{ day: string }>(`select "day"::text as "day" from "affected_day"`);
       const fresh = new Set(freshDays);
-      await rebuildDayRollups(client, tenantId, {
-        busyDays: affected.rows.map((row) => row.day).filter((day) => !fresh.has(day)),
-        freshDays,
-        fileRows: fileRows(file.kind),
-      });
-      await rebuildWindowRollups(client, tenantId);
+      const sources = { busyDays: affected.rows.map((row) => row.day).filter((day) => !fresh.has(day)), freshDays, fileRows: fileRows(file.kind) };
+      await rebuildDayRollups(client, tenantId, sources);
+      await rebuildWindowRollups(client, tenantId, { ...sources, store: file.store });
     }
     await client.query('commit');
     return {

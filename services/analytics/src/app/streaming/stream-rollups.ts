@@ -69,31 +69,45 @@ export const rebuildDayRollups = async (client: pg.Client, tenantId: string, sou
  * Rebuilds a tenant's latest-window rollups (markets and stores): the window is the period of the
  * stream report whose period ends last (the latest loaded among equals) and still holds rows; every
  * store's rows of those days are summed by territory and by store, per artist (read once, summed by
- * all three, then by each).
+ * all three, then by each). When the window's only rows are on days the load alone fills (`sources`
+ * fresh days), they are summed from the load's staged rows.
  */
-export const rebuildWindowRollups = async (client: pg.Client, tenantId: string): Promise<void> => {
+export const rebuildWindowRollups = async (client: pg.Client, tenantId: string, sources: Pick<RollupSources, 'freshDays' | 'fileRows'> & { store: string }): Promise<void> => {
   for (const table of ['stream_window_territory', 'stream_window_store', 'stream_window']) {
     await client.query(`delete from "analytics"."${table}" where "tenant_id" = $1`, [tenantId]);
   }
-  await client.query(
-    `insert into "analytics"."stream_window" ("tenant_id", "first_day", "last_day", "refreshed_at")
-     select f."tenant_id", f."first_day", f."last_day", now()
-       from "analytics"."report_file" f
-      where f."tenant_id" = $1 and f."kind" = 'streams' and f."last_day" is not null
-        and exists (select 1 from "analytics"."stream_row" r where r."file_id" = f."id")
-      order by f."last_day" desc, f."loaded_at" desc
-      limit 1`,
-    [tenantId],
+  const { rows } = await client.query<{ first_day: string; last_day: string; others: boolean }>(
+    `with "window" as (
+       insert into "analytics"."stream_window" ("tenant_id", "first_day", "last_day", "refreshed_at")
+       select f."tenant_id", f."first_day", f."last_day", now()
+         from "analytics"."report_file" f
+        where f."tenant_id" = $1 and f."kind" = 'streams' and f."last_day" is not null
+          and exists (select 1 from "analytics"."stream_row" r where r."file_id" = f."id")
+        order by f."last_day" desc, f."loaded_at" desc
+        limit 1
+       returning "first_day", "last_day")
+     select w."first_day"::text as "first_day", w."last_day"::text as "last_day",
+            exists (select 1 from "analytics"."stream_row" r
+                     where r."tenant_id" = $1
+                       and r."day" = any (array(select d::date from generate_series(w."first_day", w."last_day", interval '1 day') d where d::date <> all ($2::date[])))) as "others"
+       from "window" w`,
+    [tenantId, sources.freshDays],
   );
-  await client.query(
-    `create temp table "window_sums" on commit drop as
-     select r."artist_id", r."territory", r."store", sum(r."streams") as "streams"
-       from "analytics"."stream_window" w
-       join "analytics"."stream_row" r on r."tenant_id" = w."tenant_id" and r."day" between w."first_day" and w."last_day"
-      where w."tenant_id" = $1
-      group by r."artist_id", r."territory", r."store"`,
-    [tenantId],
-  );
+  const window = rows[0];
+  if (!window) return;
+  const sums = window.others
+    ? {
+        sql: `select r."artist_id", r."territory", r."store", sum(r."streams") as "streams" from "analytics"."stream_row" r
+               where r."tenant_id" = $1 and r."day" between $2 and $3 group by 1, 2, 3`,
+        values: [tenantId, window.first_day, window.last_day],
+      }
+    : {
+        // The staged rows are all of the load's one store.
+        sql: `select r."artist_id", r."territory", $3::text as "store", sum(r."streams") as "streams" from ${sources.fileRows} r
+               where r."day" between $1 and $2 group by 1, 2`,
+        values: [window.first_day, window.last_day, sources.store],
+      };
+  await client.query(`create temp table "window_sums" on commit drop as ${sums.sql}`, sums.values);
   for (const [table, column] of [
     ['stream_window_territory', 'territory'],
     ['stream_window_store', 'store'],
