@@ -74,7 +74,8 @@ export const BUS_ROLES: Record<(typeof BUS_IDENTITIES)[number], BusRole> = {
   royalties: { calls: ['catalogue', 'gateway'], publishes: events(RoyaltyEvents, FinanceEvents), answers: true, jetstream: true, accessChanges: 'none' },
   // Reads royalty statements' facts when one completes; resolves report rows and releases against the catalogue.
   analytics: { calls: ['catalogue', 'royalties', 'gateway'], publishes: [], answers: true, jetstream: true, accessChanges: 'none' },
-  admin: { calls: ['catalogue', 'delivery', 'ingestion', 'analytics', 'royalties'], publishes: [], answers: false, jetstream: false, accessChanges: 'announce' },
+  // Every service for `status` (readiness over the bus); the rest of what it asks is the commands'.
+  admin: { calls: ['gateway', 'catalogue', 'supply-chain', 'delivery', 'webhooks', 'ingestion', 'analytics', 'royalties'], publishes: [], answers: false, jetstream: false, accessChanges: 'announce' },
 };
 
 export interface SubjectPermissions {

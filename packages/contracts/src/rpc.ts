@@ -36,6 +36,14 @@ export const ServiceReply = z.object({
 export type ServiceReply = z.input<typeof ServiceReply>;
 export type ParsedServiceReply = z.output<typeof ServiceReply>;
 
+/**
+ * Every service answers this operation on its api subject, before its own table: 200
+ * `{status: 'ok', checks}` when its readiness checks (database, bus) pass, else 503
+ * `{status: 'degraded', checks}`: the same answer as its `/health/ready`, for the operator's
+ * `status` over the bus.
+ */
+export const READINESS_OPERATION = 'service.ready';
+
 /** NATS header names carried on every request and event. */
 export const NatsHeader = {
   requestId: 'X-Request-Id',

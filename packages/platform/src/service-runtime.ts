@@ -106,6 +106,7 @@ export const startServiceRuntime = async (
     },
   };
 
+  const readinessChecks = async () => ({ db: await pingDatabase(orm), nats: { ok: !nc.isClosed() } });
   if (definition.operations) {
     rpc = serveOperations({
       nc,
@@ -114,13 +115,14 @@ export const startServiceRuntime = async (
       operations: definition.operations(runtime),
       logger,
       service: definition.service,
+      readiness: readinessChecks,
     });
   }
   if (definition.consumers) consumers = await definition.consumers(runtime);
   if (options.healthPort !== undefined) {
     health = await startHealthServer(
       options.healthPort,
-      async () => ({ db: await pingDatabase(orm), nats: { ok: !nc.isClosed() } }),
+      readinessChecks,
       config.probeHost,
     );
   }

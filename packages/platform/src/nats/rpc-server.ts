@@ -1,7 +1,8 @@
 import { headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { Messages, NatsHeader, ServiceRequest, type ParsedServiceRequest, type ServiceReply } from '@sv/contracts';
+import { Messages, NatsHeader, READINESS_OPERATION, ServiceRequest, type ParsedServiceRequest, type ServiceReply } from '@sv/contracts';
 import type { Logger } from 'pino';
 import { errorToReply } from '../errors/error-reply.ts';
+import type { HealthCheck } from '../http/health-server.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../errors/domain-errors.ts';
 import { withRequestId } from '../log/request-context.ts';
 import { natsOperationDuration, natsOperations } from '../metrics/kit-metrics.ts';
@@ -44,8 +45,20 @@ export const serveOperations = (options: {
   logger: Logger;
   /** Names the service in its metrics. */
   service: string;
+  /** The service's readiness checks, answered as READINESS_OPERATION; without them that operation is unknown. */
+  readiness?: () => Promise<Record<string, HealthCheck>>;
 }): RpcServer => {
-  const { nc, subject, queue, operations, logger, service } = options;
+  const { nc, subject, queue, logger, service, readiness } = options;
+  const operations: OperationTable = readiness
+    ? {
+        ...options.operations,
+        [READINESS_OPERATION]: async () => {
+          const checks = await readiness();
+          const ok = Object.values(checks).every((check) => check.ok);
+          return { status: ok ? 200 : 503, body: { status: ok ? 'ok' : 'degraded', checks } };
+        },
+      }
+    : options.operations;
   const inFlight = new Set<Promise<void>>();
 
   const handle = async (msg: Msg, span: Span): Promise<void> => {

@@ -1,13 +1,7 @@
-import { BUS_ROLES, Messages, apiSubject, systemPrincipal, type ServiceName } from '@sv/contracts';
+import { BUS_ROLES, READINESS_OPERATION, apiSubject, systemPrincipal, type ServiceName } from '@sv/contracts';
 import type { AdminContext } from './admin-commands.ts';
 import { AdminNoAnswerError, describeAdminError } from './admin-errors.ts';
 
-/**
- * The operation a service's readiness is asked by. A service whose operation table has no such
- * entry answers it "Endpoint not found." (the kit's rpc-server): it is subscribed and answering,
- * which it only does once its database is migrated and its bus connected, so that counts as ready.
- */
-export const READINESS_OPERATION = 'service.ready';
 
 /** How long one service has to answer; all are asked together. */
 const READINESS_TIMEOUT_MS = 5_000;
@@ -45,7 +39,6 @@ const checkService = async ({ ask, subjectPrefix }: AdminContext, service: Servi
   try {
     const reply = await ask(service, { operation: READINESS_OPERATION, principal: systemPrincipal(NO_TENANT, 'admin') }, READINESS_TIMEOUT_MS);
     const body = reply.body as { status?: string; error?: string; checks?: Record<string, { ok?: boolean }> } | undefined;
-    if (reply.status === 404 && body?.error === Messages.endpointNotFound) return { service, ready: true, state: 'ready', detail: `answers on ${subject}` };
     if (reply.status === 200 && (body?.status === undefined || body.status === 'ok')) return { service, ready: true, state: 'ready', detail: `ready, answers on ${subject}` };
     const failing = Object.entries(body?.checks ?? {})
       .filter(([, check]) => check.ok === false)
