@@ -156,6 +156,11 @@ describe('recording codes in royalties', () => {
     expect(await matcher.match(lines)).toEqual(matched);
     expect(await matcher.match([...lines].reverse())).toEqual([...matched].reverse());
     expect(asked).toEqual([{ isrcs: [made.isrcs[1]!.toUpperCase()], upcs: [] }]);
+
+    // A matcher that may remember only one code starts over when a batch brings more, the codes it knew among them.
+    const forgetful = new LoadLineMatcher(() => orm.em.fork(), watched, tenantPrincipal(), 1);
+    expect(await forgetful.match(lines.slice(0, 1))).toEqual(matched.slice(0, 1));
+    expect(await forgetful.match(lines)).toEqual(matched);
   }, 120_000);
 
   it('are restored by a rebuild from an empty table', async () => {

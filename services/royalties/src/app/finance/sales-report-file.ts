@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
-import { detectReportFormat, openDsrReport, ReportFileError, SummaryRevenueShares } from '@sv/reports';
+import { csvSalesLines, detectReportFormat, openDsrReport, ReportFileError, SummaryRevenueShares } from '@sv/reports';
 import { salesLineOfUsage } from './dsr-sales-lines.ts';
 import { SalesReportFileError } from './finance.errors.ts';
-import { csvReadLines, type ReadLine } from './sales-report-lines.ts';
+import { csvReadLine, type ReadLine } from './sales-report-lines.ts';
 
 /** Which DSR file a report is, and what it covers: a revision covers the same with another MessageId. */
 export interface DsrIdentity {
@@ -65,10 +65,10 @@ export class ReadDigest {
 
 const asFileError = (error: unknown): unknown => (error instanceof ReportFileError ? new SalesReportFileError(error.message) : error);
 
-/** The lines as read, a refusal of the intake met on the way thrown as the report's 422. */
-async function* refusalsTranslated(lines: AsyncIterable<ReadLine>): AsyncGenerator<ReadLine> {
+/** A CSV's lines as read, a refusal of the intake met on the way thrown as the report's 422. */
+async function* csvFileLines(source: Readable): AsyncGenerator<ReadLine> {
   try {
-    yield* lines;
+    for await (const located of csvSalesLines(source)) yield csvReadLine(located);
   } catch (error) {
     throw asFileError(error);
   }
@@ -84,11 +84,16 @@ async function* refusalsTranslated(lines: AsyncIterable<ReadLine>): AsyncGenerat
 export const openSalesFile = async (open: () => Promise<Readable>): Promise<OpenedSalesFile> => {
   try {
     const format = await detectReportFormat(await open());
-    if (format.format === 'csv') return { store: null, dsr: null, lines: refusalsTranslated(csvReadLines(await open())), ignoredRecords: () => ({}) };
+    if (format.format === 'csv') return { store: null, dsr: null, lines: csvFileLines(await open()), ignoredRecords: () => ({}) };
     const report = await openDsrReport(await open(), { revenueShares: new SummaryRevenueShares() });
     const { header } = report;
+    // One generator from the intake's rows to the load: each step between them costs every line a promise.
     async function* usages(): AsyncGenerator<ReadLine> {
-      for await (const usage of report.rows) yield salesLineOfUsage(usage, header.senderName);
+      try {
+        for await (const usage of report.rows) yield salesLineOfUsage(usage, header.senderName);
+      } catch (error) {
+        throw asFileError(error);
+      }
     }
     return {
       store: header.senderName,
@@ -101,7 +106,7 @@ export const openSalesFile = async (open: () => Promise<Readable>): Promise<Open
         usageStart: header.usageStart,
         usageEnd: header.usageEnd,
       },
-      lines: refusalsTranslated(usages()),
+      lines: usages(),
       ignoredRecords: () => report.facts().ignoredRecords,
     };
   } catch (error) {

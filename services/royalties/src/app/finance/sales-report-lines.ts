@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import { checkSalesLine, csvSalesLines, type RawSalesLine, type SalesColumn, type SalesLine } from '@sv/reports';
+import { checkSalesLine, type LocatedSalesLine, type RawSalesLine, type SalesColumn, type SalesLine } from '@sv/reports';
 
 /** A fault of one line, keyed by where it is (`row 4, column amount`, `lines.3.amount`, `line 12, SU02`). */
 export interface LineFault {
@@ -23,10 +22,8 @@ const checked = (raw: RawSalesLine, keyOf: (column: SalesColumn) => string): Rea
   return check.ok ? check : { ok: false, faults: check.errors.map((error) => ({ key: keyOf(error.column), message: error.message })) };
 };
 
-/** The rows of a sales report CSV, streamed and checked by the shared report intake. */
-export async function* csvReadLines(source: Readable): AsyncGenerator<ReadLine> {
-  for await (const located of csvSalesLines(source)) yield { row: located.row, currency: null, checked: checked(located.raw, located.keyOf) };
-}
+/** A row of a sales report CSV as the shared report intake located it, checked. */
+export const csvReadLine = (located: LocatedSalesLine): ReadLine => ({ row: located.row, currency: null, checked: checked(located.raw, located.keyOf) });
 
 /** The lines of a JSON report, keyed by their path in the body (`lines.3.amount`). */
 export async function* jsonReadLines(lines: readonly RawSalesLine[]): AsyncGenerator<ReadLine> {

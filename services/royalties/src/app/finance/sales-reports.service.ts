@@ -161,27 +161,32 @@ export const recordReport = async (
       let faultyRows = 0;
       // The copy of the catalogue's codes is read on connections of their own: the load's is the COPY's.
       const matcher = new LoadLineMatcher(() => em.fork(), catalogue, principal);
+      // Counted in locals, not on the managed report, line after line; the report takes them once read.
+      let rowsTotal = 0;
+      let rowsMatched = 0;
+      let totalMicros = 0n;
+      let matchedMicros = 0n;
       await copyInTransaction(tx, COPY_ROWS, async (sink) => {
         let batch: PendingRow[] = [];
         const flushBatch = async () => {
           if (batch.length === 0) return;
           tracking?.signal.throwIfAborted();
           const done = await copyBatch(sink, matcher, report, batch);
-          report.rowsMatched += done.matchedRows;
-          report.matchedMicros += done.matchedMicros;
+          rowsMatched += done.matchedRows;
+          matchedMicros += done.matchedMicros;
           batch = [];
         };
         for await (const read of content.lines) {
           if (read.currency !== null && read.currency !== period.currency) throw new SalesReportCurrencyError(read.currency, period.currency);
-          report.rowsTotal += 1;
-          tracking?.rows(report.rowsTotal, report.rowsMatched);
+          rowsTotal += 1;
+          tracking?.rows(rowsTotal, rowsMatched);
           if (!read.checked.ok) {
             faultyRows += 1;
             if (faultyRows <= MAX_ROW_ERRORS) for (const fault of read.checked.faults) (errors[fault.key] ??= []).push(fault.message);
             continue;
           }
-          report.totalMicros += read.checked.line.amountMicros;
-          if (!isStorable(report.totalMicros)) throw new SalesReportTotalOutOfRangeError(header.field);
+          totalMicros += read.checked.line.amountMicros;
+          if (!isStorable(totalMicros)) throw new SalesReportTotalOutOfRangeError(header.field);
           // After the first faulty row nothing more is written: the rest is only checked, so the 422 names every fault it can.
           if (faultyRows > 0) continue;
           batch.push({ row: read.row, line: read.checked.line });
@@ -189,9 +194,10 @@ export const recordReport = async (
         }
         if (faultyRows > MAX_ROW_ERRORS) errors[header.field] = [Messages.salesReportMoreErrors(faultyRows - MAX_ROW_ERRORS)];
         if (faultyRows > 0) throw new SalesReportRowsError(errors);
-        if (report.rowsTotal === 0) throw new ValidationError({ [header.field]: [Messages.salesReportEmpty] }, Messages.salesReportEmpty);
+        if (rowsTotal === 0) throw new ValidationError({ [header.field]: [Messages.salesReportEmpty] }, Messages.salesReportEmpty);
         await flushBatch();
       });
+      Object.assign(report, { rowsTotal, rowsMatched, totalMicros, matchedMicros });
       if (content.sha256) {
         digest = await content.sha256();
         // Asked before the report takes the digest, so that the report never finds itself.

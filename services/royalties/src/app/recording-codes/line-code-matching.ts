@@ -79,11 +79,13 @@ export class LoadLineMatcher {
   readonly #em: () => EntityManager;
   readonly #catalogue: CataloguePort;
   readonly #principal: Principal;
+  readonly #remembered: number;
 
-  constructor(em: () => EntityManager, catalogue: CataloguePort, principal: Principal) {
+  constructor(em: () => EntityManager, catalogue: CataloguePort, principal: Principal, remembered = REMEMBERED_CODES) {
     this.#em = em;
     this.#catalogue = catalogue;
     this.#principal = principal;
+    this.#remembered = remembered;
   }
 
   async match(lines: readonly CodedLine[]): Promise<LineMatch[]> {
@@ -104,9 +106,13 @@ export class LoadLineMatcher {
 
   /** Looks up the codes not yet known: in the copy first, then the catalogue for those it lacks; remembers every answer, a miss as null. */
   async #learn(known: Map<string, LineMatch | null>, codes: (string | null)[], kind: 'isrc' | 'upc'): Promise<void> {
-    const unknown = [...new Set(codes.filter((code): code is string => code !== null && !known.has(code)))];
+    let unknown = [...new Set(codes.filter((code): code is string => code !== null && !known.has(code)))];
     if (unknown.length === 0) return;
-    if (known.size + unknown.length > REMEMBERED_CODES) known.clear();
+    if (known.size + unknown.length > this.#remembered) {
+      // Starting over forgets the batch's own known codes too: they are looked up again with the rest.
+      known.clear();
+      unknown = [...new Set(codes.filter((code): code is string => code !== null))];
+    }
     const asLine = (code: string): CodedLine => (kind === 'isrc' ? { isrc: code } : { upc: code });
     const kept = await matchLinesByCodes(this.#em(), this.#principal, unknown.map(asLine));
     const lacking = unknown.filter((_, index) => kept[index]!.matched === null);
