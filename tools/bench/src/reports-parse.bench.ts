@@ -28,7 +28,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { checkSalesLine, csvSalesLines, openCsvReport, openDsrReport, SummaryRevenueShares } from '@sv/reports';
 import { integerFlag, progress, round } from './bench-figures.ts';
-import { writeBasicAudioDsr, writeSalesCsv, writeStreamsCsv, type ReportCatalogue, type WrittenReport } from './store-report-files.ts';
+import { seededCatalogue, writeBasicAudioDsr, writeSalesCsv, writeStreamsCsv, type WrittenReport } from './store-report-files.ts';
 
 const TRACKS_PER_RELEASE = 20;
 const TARGET_LINES_PER_SECOND = 300_000;
@@ -59,13 +59,6 @@ const readFlags = (): { lines: number; tracks: number; only: ReadName[] } => {
     only: only as ReadName[],
   };
 };
-
-const catalogueOf = (tracks: number): ReportCatalogue => ({
-  tracks,
-  tracksPerRelease: TRACKS_PER_RELEASE,
-  isrc: (track) => `QZBN1${String(track).padStart(7, '0')}`,
-  upc: (release) => `199${String(release).padStart(10, '0')}`,
-});
 
 /** A full collection before each read, so one read's garbage does not count against the next (gc exposed at run time). */
 setFlagsFromString('--expose-gc');
@@ -169,7 +162,7 @@ let scratch: string | undefined;
 
 const main = async (): Promise<void> => {
   const flags = readFlags();
-  const catalogue = catalogueOf(flags.tracks);
+  const catalogue = seededCatalogue(flags.tracks, TRACKS_PER_RELEASE);
   scratch = await mkdtemp(join(tmpdir(), 'sv-bench-reports-parse-'));
   const writers: Record<ReadName, () => Promise<WrittenReport>> = {
     dsr: () => writeBasicAudioDsr(join(scratch!, 'usage.tsv'), { lines: flags.lines, month: '2026-11', currency: 'EUR', messageId: 'MSG-BENCH-PARSE', catalogue }),

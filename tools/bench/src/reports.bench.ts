@@ -31,10 +31,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
+import { loadSalesReport, ok, type Api } from './bench-api.ts';
 import { integerFlag, progress, round } from './bench-figures.ts';
 import { sampleStatements, type StatementShare } from './postgres-activity.ts';
 import { measureCpu, pidsNamed } from './process-cpu.ts';
-import { writeBasicAudioDsr, writeSalesCsv, writeStreamsCsv, type ReportCatalogue, type WrittenReport } from './store-report-files.ts';
+import { seededCatalogue, writeBasicAudioDsr, writeSalesCsv, writeStreamsCsv, type ReportCatalogue, type WrittenReport } from './store-report-files.ts';
 
 const RATE_LIMIT_MULTIPLIER = '1000000';
 const TRACKS_PER_RELEASE = 20;
@@ -45,8 +46,6 @@ const CSV_MONTH = '2026-10';
 const LOADS = ['analytics-dsr', 'analytics-csv', 'finance-dsr', 'finance-csv'] as const;
 type LoadName = (typeof LOADS)[number];
 const USAGE = `usage: run.sh reports [--tracks N (100000)] [--lines N (1000000)] [--only ${LOADS.join(',')}]`;
-
-type Api = ReturnType<typeof apiClient>;
 
 const readFlags = (): { tracks: number; lines: number; only: LoadName[] } => {
   const { values } = parseArgs({
@@ -71,39 +70,6 @@ const readFlags = (): { tracks: number; lines: number; only: LoadName[] } => {
     only: only as LoadName[],
   };
 };
-
-const ok = async <T>(what: string, response: Promise<{ status: number; body: T; text: string }>, expected = [200, 201]): Promise<T> => {
-  const answered = await response;
-  if (!expected.includes(answered.status)) throw new Error(`${what}: ${answered.status} ${answered.text.slice(0, 500)}`);
-  return answered.body;
-};
-
-/**
- * Uploads a sales report and follows its job (the 202's Location) to its end: the report recorded.
- * Polled every 200 ms, so the figure is the time to the report and not to a late poll; a failed job
- * fails the run with its refusal.
- */
-const loadSalesReport = async (api: Api, periodId: string, form: FormData): Promise<{ rows_total: number; rows_matched: number }> => {
-  const upload = await api(`/v1/finance/periods/${periodId}/sales-reports`, { method: 'POST', raw: form });
-  if (upload.status !== 202) throw new Error(`sales report: ${upload.status} ${upload.text.slice(0, 500)}`);
-  const location = upload.headers.get('location') ?? '';
-  // The client's base URL is the API's root: the job's path from /v1 on.
-  const path = location.slice(location.indexOf('/v1/'));
-  for (;;) {
-    const { sales_report_job: job } = await ok<any>('sales report job', api(path));
-    if (job.status === 'completed') return (await ok<any>('sales report', api(`/v1/finance/sales-reports/${job.sales_report_uuid}`))).sales_report;
-    if (job.status === 'failed') throw new Error(`sales report job failed: ${job.error} ${JSON.stringify(job.errors ?? {}).slice(0, 500)}`);
-    await sleep(200);
-  }
-};
-
-/** Track k of the seeded catalogue: release floor(k / 20), its ISRC and its release's UPC made from the numbers. */
-const seededCatalogue = (tracks: number): ReportCatalogue => ({
-  tracks,
-  tracksPerRelease: TRACKS_PER_RELEASE,
-  isrc: (track) => `QZBN1${String(track).padStart(7, '0')}`,
-  upc: (release) => `199${String(release).padStart(10, '0')}`,
-});
 
 /**
  * Copies the template release and its track into `tracks` tracks in releases of 20, every column
@@ -253,7 +219,7 @@ let scratch: string | undefined;
 
 const main = async (): Promise<void> => {
   const flags = readFlags();
-  const catalogue = seededCatalogue(flags.tracks);
+  const catalogue = seededCatalogue(flags.tracks, TRACKS_PER_RELEASE);
   progress('starting catalogue, royalties, analytics and gateway on an isolated database and subject prefix');
   platform = startPlatform({ analytics: true, royalties: true, env: { SV_RATE_LIMIT_MULTIPLIER: RATE_LIMIT_MULTIPLIER } });
   const running = await platform;

@@ -24,14 +24,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { apiClient, startPlatform, type TestPlatform } from '@sv/testing';
+import { loadSalesReport, ok, type Api } from './bench-api.ts';
 import { integerFlag, progress, round } from './bench-figures.ts';
 
 const RATE_LIMIT_MULTIPLIER = '1000000';
 const TRACKS_PER_RELEASE = 20;
 const CREATE_CONCURRENCY = 8;
 const USAGE = 'usage: run.sh royalties [--rows N (1000000)] [--tracks N (10000)]';
-
-type Api = ReturnType<typeof apiClient>;
 
 const readFlags = (): { rows: number; tracks: number } => {
   const { values } = parseArgs({
@@ -43,31 +42,6 @@ const readFlags = (): { rows: number; tracks: number } => {
     process.exit(0);
   }
   return { rows: integerFlag('rows', values.rows, 1_000, 10_000_000, USAGE), tracks: integerFlag('tracks', values.tracks, TRACKS_PER_RELEASE, 100_000, USAGE) };
-};
-
-const ok = async <T>(what: string, response: Promise<{ status: number; body: T; text: string }>, expected = [200, 201]): Promise<T> => {
-  const answered = await response;
-  if (!expected.includes(answered.status)) throw new Error(`${what}: ${answered.status} ${answered.text.slice(0, 500)}`);
-  return answered.body;
-};
-
-/**
- * Uploads a sales report and follows its job (the 202's Location) to its end: the report recorded.
- * Polled every 200 ms, so the figure is the time to the report and not to a late poll; a failed job
- * fails the run with its refusal.
- */
-const loadSalesReport = async (api: Api, periodId: string, form: FormData): Promise<{ rows_total: number; rows_matched: number }> => {
-  const upload = await api(`/v1/finance/periods/${periodId}/sales-reports`, { method: 'POST', raw: form });
-  if (upload.status !== 202) throw new Error(`sales report: ${upload.status} ${upload.text.slice(0, 500)}`);
-  const location = upload.headers.get('location') ?? '';
-  // The client's base URL is the API's root: the job's path from /v1 on.
-  const path = location.slice(location.indexOf('/v1/'));
-  for (;;) {
-    const { sales_report_job: job } = await ok<any>('sales report job', api(path));
-    if (job.status === 'completed') return (await ok<any>('sales report', api(`/v1/finance/sales-reports/${job.sales_report_uuid}`))).sales_report;
-    if (job.status === 'failed') throw new Error(`sales report job failed: ${job.error} ${JSON.stringify(job.errors ?? {}).slice(0, 500)}`);
-    await sleep(200);
-  }
 };
 
 /** Runs `work` over `items` with at most `limit` at once. */

@@ -16,6 +16,14 @@ export interface ReportCatalogue {
   upc(release: number): string;
 }
 
+/** Track k of the benches' seeded catalogue: release floor(k / tracksPerRelease), its ISRC and its release's UPC made from the numbers. */
+export const seededCatalogue = (tracks: number, tracksPerRelease: number): ReportCatalogue => ({
+  tracks,
+  tracksPerRelease,
+  isrc: (track) => `QZBN1${String(track).padStart(7, '0')}`,
+  upc: (release) => `199${String(release).padStart(10, '0')}`,
+});
+
 export interface WrittenReport {
   path: string;
   bytes: number;
