@@ -8,7 +8,6 @@ import {
   WorkTable,
   openDatabase,
   startWorkQueue,
-  wakeOnCommit,
   type ClaimedItem,
   type WorkLease,
   type WorkQueue,
@@ -268,24 +267,20 @@ describe('the work queue (Postgres)', () => {
     const done: string[] = [];
     const queue = start(orm, {
       pollMs: 3_600_000,
+      wakeOnCommitOf: [Task],
       work: async (item, lease) => {
         await finish(lease, item);
         done.push(item.id);
       },
     });
-    const waking = wakeOnCommit(orm, [Task], () => queue.wake());
-    try {
-      // The first poll has run by the time the queue reports its backlog through the same pool.
-      await waitFor(async () => (await queue.backlog()) === 0, 'the first poll over');
-      const id = randomUUID();
-      const em = orm.em.fork();
-      em.create(Task, { id, status: 'queued', label });
-      await em.flush();
-      await waitFor(() => done.includes(id), 'the woken queue to run the new task');
-      expect(await tasks(label)).toMatchObject([{ id, status: 'done', tries: 1 }]);
-    } finally {
-      waking.stop();
-    }
+    // The first poll has run by the time the queue reports its backlog through the same pool.
+    await waitFor(async () => (await queue.backlog()) === 0, 'the first poll over');
+    const id = randomUUID();
+    const em = orm.em.fork();
+    em.create(Task, { id, status: 'queued', label });
+    await em.flush();
+    await waitFor(() => done.includes(id), 'the woken queue to run the new task');
+    expect(await tasks(label)).toMatchObject([{ id, status: 'done', tries: 1 }]);
   });
 
   it('on stop, aborts the work in flight and hands its item back at once', async () => {

@@ -1,6 +1,7 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, EntityName, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { startScheduledJob } from '../scheduling/scheduled-job.ts';
+import { wakeOnCommit } from './commit-wake.ts';
 import { backoffDelayMs, type BackoffPolicy } from './backoff.ts';
 import { DeterministicFault, LeaseLostError, faultText } from './faults.ts';
 import { workQueueBacklog, workQueueClaims, workQueueInFlight, workQueueOutcomes } from './queue-metrics.ts';
@@ -26,7 +27,7 @@ import { WorkTable, type ClaimedItem, type WorkQueueTable } from './work-table.t
  * - on any other error, retries after the kit's backoff (full jitter, capped), and once
  *   `maxAttempts` are spent ends it in the dead state with the last error; `onGiveUp` writes the
  *   service's side of either end (its error field, its events) in the same transaction;
- * - is woken by `wake()` (call it when new work commits; see wakeOnCommit) and polls every
+ * - is woken by `wake()`, and by the commit of new rows of `wakeOnCommitOf` (see wakeOnCommit), and polls every
  *   `pollMs` only as a safety net (rows of other replicas, retries coming due);
  * - on `stop()`, stops claiming, aborts the signals of the items in flight, waits for their work
  *   to return, and hands back at once the items whose work did not finish.
@@ -48,6 +49,8 @@ export interface WorkQueueOptions {
   backoff: BackoffPolicy;
   /** The safety-net poll; wake() is the usual way work is noticed. */
   pollMs: number;
+  /** Entities whose rows are this queue's work: a commit in this process that creates one wakes it (see wakeOnCommit). */
+  wakeOnCommitOf?: EntityName[];
   /** The work of one item. Throw DeterministicFault to fail it at once; any other error is retried. */
   work: (item: ClaimedItem, lease: WorkLease) => Promise<void>;
   /** The service's side of an item's end as failed or dead, in the transaction that sets the state. */
@@ -219,12 +222,15 @@ export const startWorkQueue = (options: WorkQueueOptions): WorkQueue => {
 
   const removeBacklog = workQueueBacklog.addSource(async () => [{ labels: { queue: name }, value: await table.backlog(orm.em.fork()) }]);
 
+  const waking = options.wakeOnCommitOf ? wakeOnCommit(orm, options.wakeOnCommitOf, () => claiming.wake()) : undefined;
+
   return {
     name,
     wake: () => claiming.wake(),
     backlog: () => table.backlog(orm.em.fork()),
     async stop() {
       stopping = true;
+      waking?.stop();
       removeBacklog();
       await claiming.stop();
       for (const controller of controllers) controller.abort(new QueueStoppingError(`${name} is stopping`));

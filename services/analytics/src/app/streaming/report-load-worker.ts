@@ -1,4 +1,4 @@
-import { startWorkQueue, wakeOnCommit, type EventConsumer, type WorkQueueTable } from '@sv/platform';
+import { startWorkQueue, type EventConsumer, type WorkQueueTable } from '@sv/platform';
 import { ReportLoadJob } from '../../db/entities/report-load-job.entity.ts';
 import { endGivenUpReportLoad, runReportLoadJob, type ReportLoadJobDeps } from './report-load-jobs.ts';
 
@@ -31,7 +31,7 @@ export const REPORT_LOAD_QUEUE: WorkQueueTable = {
 /** The report load worker, stopped with the service like a consumer (before the ORM closes). */
 export const startReportLoadWorker = (deps: ReportLoadJobDeps, settings: ReportLoadWorkerSettings): EventConsumer => {
   const logger = deps.logger.child({ worker: 'report-loads' });
-  const queue = startWorkQueue({
+  return startWorkQueue({
     name: 'report-loads',
     orm: deps.orm,
     table: REPORT_LOAD_QUEUE,
@@ -41,17 +41,11 @@ export const startReportLoadWorker = (deps: ReportLoadJobDeps, settings: ReportL
     maxAttempts: settings.maxAttempts,
     backoff: settings.retry,
     pollMs: settings.pollMs,
+    wakeOnCommitOf: [ReportLoadJob],
     work: async (item, lease) => {
       const job = await runReportLoadJob({ ...deps, logger }, item, lease);
       logger.info({ report_load_job_id: job.id, rows: job.rowsRead, attempt: item.attempt }, 'report load finished');
     },
     onGiveUp: (tx, item, end) => endGivenUpReportLoad(tx, item, end),
   });
-  const waking = wakeOnCommit(deps.orm, [ReportLoadJob], () => queue.wake());
-  return {
-    async stop() {
-      waking.stop();
-      await queue.stop();
-    },
-  };
 };

@@ -3,10 +3,8 @@ import {
   DeterministicFault,
   startScheduledJob,
   startWorkQueue,
-  wakeOnCommit,
   type BackoffPolicy,
   type ClaimedItem,
-  type CommitWake,
   type Logger,
   type ScheduledJob,
   type ServiceRuntime,
@@ -77,7 +75,6 @@ export interface MailRelayOptions {
 export class MailRelay {
   readonly #options: Required<MailRelayOptions>;
   #queue: WorkQueue | undefined;
-  #waking: CommitWake | undefined;
   #housekeeping: ScheduledJob | undefined;
 
   constructor(options: MailRelayOptions) {
@@ -98,21 +95,18 @@ export class MailRelay {
       maxAttempts: retry.maxAttempts,
       backoff: retry.backoff,
       pollMs,
+      wakeOnCommitOf: [MailOutbox],
       work: (item, lease) => this.#send(item, lease),
       onGiveUp: (tx, item) => forgetBody(tx, item.id),
     });
-    const queue = this.#queue;
-    this.#waking = wakeOnCommit(orm, [MailOutbox], () => queue.wake());
     // Leased: one replica deleting the old mails is enough.
     this.#housekeeping = startScheduledJob({ name: 'mail-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() });
   }
 
   /** Stops claiming, lets the sends in flight finish, then closes the transport. */
   async stop(): Promise<void> {
-    this.#waking?.stop();
     await Promise.all([this.#queue?.stop(), this.#housekeeping?.stop()]);
     this.#queue = undefined;
-    this.#waking = undefined;
     this.#housekeeping = undefined;
     this.#options.transport.close();
   }

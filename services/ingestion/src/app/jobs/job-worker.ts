@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startWorkQueue, wakeOnCommit, type WorkQueueTable } from '@sv/platform';
+import { startWorkQueue, type WorkQueueTable } from '@sv/platform';
 import type { Logger } from 'pino';
 import { IngestionJob } from '../../db/entities/ingestion-job.entity.ts';
 import { endGivenUpJob, runJob, type JobRunDeps } from './run-job.ts';
@@ -41,7 +41,7 @@ export const INGESTION_JOB_QUEUE: WorkQueueTable = {
  */
 export const startJobWorker = (orm: MikroORM, deps: JobRunDeps, settings: JobWorkerSettings, logger: Logger): JobWorker => {
   const log = logger.child({ worker: 'ingestion-jobs' });
-  const queue = startWorkQueue({
+  return startWorkQueue({
     name: 'ingestion-jobs',
     orm,
     table: INGESTION_JOB_QUEUE,
@@ -52,6 +52,8 @@ export const startJobWorker = (orm: MikroORM, deps: JobRunDeps, settings: JobWor
     maxAttempts: settings.maxAttempts,
     backoff: settings.retry,
     pollMs: settings.tickMs,
+    // A job queued in this process is claimed as soon as its transaction commits.
+    wakeOnCommitOf: [IngestionJob],
     work: async (item, lease) => {
       const em = orm.em.fork();
       const job = await em.findOneOrFail(IngestionJob, { id: item.id });
@@ -60,12 +62,4 @@ export const startJobWorker = (orm: MikroORM, deps: JobRunDeps, settings: JobWor
     },
     onGiveUp: (tx, item, end) => endGivenUpJob(tx, deps, item.id, end),
   });
-  // A job queued in this process is claimed as soon as its transaction commits.
-  const waking = wakeOnCommit(orm, [IngestionJob], () => queue.wake());
-  return {
-    async stop() {
-      waking.stop();
-      await queue.stop();
-    },
-  };
 };

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startWorkQueue, wakeOnCommit, type WorkQueueTable } from '@sv/platform';
+import { startWorkQueue, type WorkQueueTable } from '@sv/platform';
 import type { Logger } from 'pino';
 import type { RoyaltiesConfig } from '../../config.ts';
 import { SalesReportJob } from '../../db/entities/sales-report-job.entity.ts';
@@ -35,7 +35,7 @@ export const startSalesReportJobWorker = (
 ): SalesReportJobWorker => {
   const log = logger.child({ worker: 'sales-report-jobs' });
   const jobDeps: SalesReportJobDeps = { ...deps, fork: () => orm.em.fork(), progressMs: settings.progressMs };
-  const queue = startWorkQueue({
+  return startWorkQueue({
     name: 'sales-report-jobs',
     orm,
     table: SALES_REPORT_JOB_QUEUE,
@@ -45,18 +45,12 @@ export const startSalesReportJobWorker = (
     maxAttempts: settings.maxAttempts,
     backoff: settings.retry,
     pollMs: settings.tickMs,
+    // A job queued in this process is claimed as soon as its transaction commits.
+    wakeOnCommitOf: [SalesReportJob],
     work: async (item, lease) => {
       await runSalesReportJob(jobDeps, { id: item.id, attempt: item.attempt }, lease);
       log.info({ sales_report_job_id: item.id, attempt: item.attempt }, 'sales report job attempt finished');
     },
     onGiveUp: (tx, item, end) => endFailedSalesReportJob(tx, deps.blobs, item.id, end),
   });
-  // A job queued in this process is claimed as soon as its transaction commits.
-  const waking = wakeOnCommit(orm, [SalesReportJob], () => queue.wake());
-  return {
-    async stop() {
-      waking.stop();
-      await queue.stop();
-    },
-  };
 };

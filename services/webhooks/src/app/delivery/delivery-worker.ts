@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startWorkQueue, wakeOnCommit, type WorkQueueTable } from '@sv/platform';
+import { startWorkQueue, type WorkQueueTable } from '@sv/platform';
 import type { Logger } from 'pino';
 import { Delivery } from '../../db/entities/delivery.entity.ts';
 import { attemptDelivery, recordGivenUp, type AttemptDeps } from './attempt-delivery.ts';
@@ -51,7 +51,7 @@ export const deliveryQueueTable = (perSubscription: number): WorkQueueTable => (
  */
 export const startDeliveryWorker = (orm: MikroORM, deps: AttemptDeps, settings: WorkerSettings, logger: Logger): DeliveryWorker => {
   const log = logger.child({ worker: 'webhook-delivery' });
-  const queue = startWorkQueue({
+  return startWorkQueue({
     name: 'webhook-deliveries',
     orm,
     table: deliveryQueueTable(settings.perSubscription),
@@ -61,6 +61,8 @@ export const startDeliveryWorker = (orm: MikroORM, deps: AttemptDeps, settings: 
     maxAttempts: deps.policy.maxAttempts,
     backoff: { baseMs: deps.policy.baseMs, capMs: deps.policy.capMs },
     pollMs: settings.tickMs,
+    // A delivery created through the ORM here (the test route) is claimed as soon as it commits.
+    wakeOnCommitOf: [Delivery],
     work: async (item, lease) => {
       const em = orm.em.fork();
       const delivery = await loadClaimedDelivery(em, item);
@@ -77,13 +79,4 @@ export const startDeliveryWorker = (orm: MikroORM, deps: AttemptDeps, settings: 
     },
     onGiveUp: (tx, item, end) => recordGivenUp(tx, item.id, finalAttemptOf(end.cause)),
   });
-  // A delivery created through the ORM here (the test route) is claimed as soon as it commits.
-  const waking = wakeOnCommit(orm, [Delivery], () => queue.wake());
-  return {
-    wake: () => queue.wake(),
-    async stop() {
-      waking.stop();
-      await queue.stop();
-    },
-  };
 };
