@@ -71,14 +71,17 @@ ensure_system_tools() {
   fi
 }
 
-# Tests only (`npm start` needs neither): headless Chromium for the reference page's browser test,
-# and pdftotext (poppler-utils) to read back the royalty statement PDFs.
+# Tests only (`npm start` needs none): headless Chromium for the reference page's browser test,
+# pdftotext (poppler-utils) to read back the royalty statement PDFs, and Saxon-HE on a JRE to run
+# DDEX's release-profile rules over built ERN messages.
 ensure_test_tools() {
   local missing=()
   command -v chromium >/dev/null || missing+=(chromium)
   command -v pdftotext >/dev/null || missing+=(poppler-utils)
+  command -v java >/dev/null || missing+=(default-jre-headless)
+  [ -f /usr/share/java/Saxon-HE.jar ] || missing+=(libsaxonhe-java)
   [ ${#missing[@]} -gt 0 ] || return 0
-  is_debian_root || die "missing ${missing[*]}: install them (Chromium for the docs page's browser test, poppler-utils for the statement PDFs) and run again."
+  is_debian_root || die "missing ${missing[*]}: install them (Chromium for the docs page's browser test, poppler-utils for the statement PDFs, a JRE and Saxon-HE for the DDEX profile rules) and run again."
   say "installing ${missing[*]} (apt)"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }

@@ -18,3 +18,4 @@ export * from './free-port.ts';
 export * from './service-metrics.ts';
 export * from './otlp-receiver.ts';
 export * from './money-principals.ts';
+export * from './ddex-profile-oracle.ts';
