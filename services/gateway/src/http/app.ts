@@ -10,6 +10,7 @@ import type { ApiKeyLookup } from '../app/auth/authenticate-api-key.ts';
 import type { CoalescedCounter } from '../app/rate-limit/coalesced-counter.ts';
 import type { ResponseCache } from '../app/response-cache/response-cache.ts';
 import { dispatchRoute } from './middleware/dispatch.ts';
+import { validateAtEdge } from './middleware/edge-validation.ts';
 import { resolveRoute } from './middleware/resolve-route.ts';
 import { corsPolicy } from './middleware/cors-policy.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -65,8 +66,8 @@ const notFound: RequestHandler = () => {
  * The edge, in order: request context, standard and security headers, CORS → the route, found
  * once (a sensitive one's answers never cached) → who is asking → rate limit (every response but
  * health) → version → health → 404 or a caller required → the route's handlers: body (JSON or
- * upload), guards, idempotency, then forward to the owning service or answer here. Errors from
- * any step meet one mapper.
+ * upload), guards, the registry's query, body and path checks, idempotency, then forward to the
+ * owning service or answer here. Errors from any step meet one mapper.
  */
 export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   const app = express();
@@ -92,8 +93,12 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   const json = jsonBody(jsonBodyLimitBytes(deps.nc.info?.max_payload ?? 1024 * 1024));
   const forwardedChain = (entry: AnyRouteDefinition): RequestHandler[] => {
     const send = forward(entry, { nc: deps.nc, subjectPrefix: deps.subjectPrefix, timeoutMs: deps.serviceTimeoutMs, blobs: deps.blobs, responses: deps.responses });
+    // A request its service would refuse on reading it stops here, before its key is claimed.
+    const check = validateAtEdge(entry);
+    const checked = check ? [check] : [];
     // Uploads are not keyed (docs/decisions.md): a key would compare the form fields, not the file.
-    return entry.upload ? [acceptUpload(entry.upload, deps.blobs), send] : entry.idempotent ? [json, keyed, send] : [json, send];
+    if (entry.upload) return [...checked, acceptUpload(entry.upload, deps.blobs), send];
+    return entry.idempotent ? [json, ...checked, keyed, send] : [json, ...checked, send];
   };
 
   // An unknown path is 404 whether or not the caller is authenticated.

@@ -9,7 +9,8 @@ import { nextPageLink, type PageMetaLike } from './next-link.ts';
 import type { CachedAnswer, ReadTicket, ResponseCache } from '../app/response-cache/response-cache.ts';
 import { cachedReads } from '../app/response-cache/response-cache-metrics.ts';
 
-const flatQuery = (query: Request['query']): Record<string, string | string[]> => {
+/** The query as the owning service receives it: each value a string or a list of strings. */
+export const flatQuery = (query: Request['query']): Record<string, string | string[]> => {
   const flat: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(query)) {
     if (typeof value === 'string') flat[key] = value;
