@@ -137,7 +137,11 @@ const ern4Facts = (message: unknown, version: '4.3' | '4.2'): MessageFacts => {
     })),
     discs: groupedReferences(at(release, 'ResourceGroup')[0]).map((disc) => disc.map((reference) => isrcOf.get(reference) ?? null)),
     cover: first(message, 'ResourceList/Image/TechnicalDetails/File/URI'),
-    track_release_isrcs: texts(message, 'ReleaseList/TrackRelease/ReleaseResourceReference').map((reference) => isrcOf.get(reference) ?? null),
+    // A Simple Audio Single has no TrackRelease (Release Profile 2.1, 5.1.1(b)): its release is its one track.
+    track_release_isrcs: (at(message, '@ReleaseProfileVersionId')[0] === 'SimpleAudioSingle'
+      ? texts(release, 'ResourceGroup/ResourceGroupContentItem/ReleaseResourceReference')
+      : texts(message, 'ReleaseList/TrackRelease/ReleaseResourceReference')
+    ).map((reference) => isrcOf.get(reference) ?? null),
     deals: at(mainDeals, 'Deal/DealTerms').map((terms) => ({
       territories: texts(terms, 'TerritoryCode'),
       excluded: texts(terms, 'ExcludedTerritoryCode'),
@@ -176,7 +180,8 @@ const ern382Facts = (message: unknown): MessageFacts => {
         isrc: first(recording, 'SoundRecordingId/ISRC'),
         title: first(displayTitle(territory), 'TitleText'),
         version: first(displayTitle(territory), 'SubTitle'),
-        display_artist: first(territory, 'DisplayArtistName'),
+        // Named only when it differs from the release's (Release Profile 1.4, clause 4.3(18)).
+        display_artist: first(territory, 'DisplayArtistName') ?? first(details, 'DisplayArtistName'),
         artists: at(territory, 'DisplayArtist').map((artist) => first(artist, 'PartyName/FullName')),
         parental_warning: first(territory, 'ParentalWarningType'),
         file: filePath(file),

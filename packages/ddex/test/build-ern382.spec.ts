@@ -57,7 +57,7 @@ describe('buildErn382: the message', () => {
     expectValid(xml);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/382"')).toBe(true);
     expect(xml).toContain('MessageSchemaVersionId="ern/382" ReleaseProfileVersionId="CommonReleaseTypes/14/AudioSingle" LanguageAndScriptCode="en">');
-    expect(buildErn382(makeInput({ release: makeRelease(8) }))).toContain('ReleaseProfileVersionId="CommonReleaseTypes/14/AudioAlbumMusicOnly"');
+    expect(buildErn382(makeInput({ release: makeRelease(8) }))).toContain('ReleaseProfileVersionId="CommonReleaseTypes/14/AudioAlbum"');
   });
 
   it.each([

@@ -10,7 +10,7 @@ const expectValid = (xml: string): void => {
 };
 
 describe('buildErn43: schema-valid messages', () => {
-  it('builds a single as a SimpleAudioSingle with one recording, its track release and the cover', () => {
+  it('builds a single as a SimpleAudioSingle with one recording, no track release and the cover linked from its content item', () => {
     const xml = buildErn43(makeInput({ release: makeRelease(1) }));
     expectValid(xml);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"')).toBe(true);
@@ -18,10 +18,13 @@ describe('buildErn43: schema-valid messages', () => {
     expect(text(xml, '//Release/ReleaseType')).toBe('Single');
     expect(text(xml, '//Release/ReleaseId/ICPN')).toBe(UPC);
     expect(texts(xml, '//SoundRecording/SoundRecordingEdition/ResourceId/ISRC')).toEqual(['GBX125000001']);
-    expect(texts(xml, '//TrackRelease/ReleaseResourceReference')).toEqual(['A1']);
+    expect(count(xml, '//TrackRelease')).toBe(0);
+    expect(texts(xml, '//ReleaseDeal/DealReleaseReference')).toEqual(['R0']);
+    expect(text(xml, '//SoundRecording/FirstPublicationDate')).toBe('2025-06-06');
     expect(text(xml, '//Image/Type')).toBe('FrontCoverImage');
     expect(text(xml, '//Image/TechnicalDetails/File/URI')).toBe(`resources/${UPC}.jpg`);
-    expect(text(xml, '//Release/ResourceGroup/LinkedReleaseResourceReference')).toBe('A2');
+    expect(count(xml, '//Release/ResourceGroup/LinkedReleaseResourceReference')).toBe(0);
+    expect(text(xml, '//Release/ResourceGroup/ResourceGroupContentItem/LinkedReleaseResourceReference')).toBe('A2');
   });
 
   it('builds an EP with its five recordings grouped in position order', () => {

@@ -13,11 +13,15 @@ const SCHEMA_LOCATION = `${ERN382_NAMESPACE} ${ERN382_NAMESPACE}/release-notific
 /** The root element's MessageSchemaVersionId, which 3.8.2 requires. */
 export const ERN382_MESSAGE_SCHEMA_VERSION_ID = 'ern/382';
 
-/** DDEX's Common Release Types profiles (version 1.4) for ERN 3: a one-track single, or an album of music. */
-const releaseProfileVersionId = (plan: MessagePlan): string =>
+/**
+ * DDEX's Common Release Types profiles (version 1.4) for ERN 3: a one-track single, or an album
+ * of music. Both album profiles (music only, music and speech) share one identifier, which
+ * Release Profile 1.4, clause 3.2 (rule 1129-1), gives as `CommonReleaseTypes/14/AudioAlbum`.
+ */
+export const releaseProfileVersionId382 = (plan: MessagePlan): string =>
   plan.input.release.type === 'single' && plan.tracks.length === 1
     ? 'CommonReleaseTypes/14/AudioSingle'
-    : 'CommonReleaseTypes/14/AudioAlbumMusicOnly';
+    : 'CommonReleaseTypes/14/AudioAlbum';
 
 /**
  * The ERN 3.8.2 NewReleaseMessage for one release and one store, from the same plan as 4.3
@@ -33,7 +37,7 @@ export const buildErn382 = (input: ErnBuildInput): string => {
     'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
     'xsi:schemaLocation': SCHEMA_LOCATION,
     MessageSchemaVersionId: ERN382_MESSAGE_SCHEMA_VERSION_ID,
-    ReleaseProfileVersionId: releaseProfileVersionId(plan),
+    ReleaseProfileVersionId: releaseProfileVersionId382(plan),
     LanguageAndScriptCode: plan.language,
   });
   writeMessageHeader(w, input);

@@ -60,7 +60,7 @@ const writeTrackRelease = (w: XmlWriter, plan: MessagePlan, planned: PlannedTrac
   w.leaf('ProprietaryId', `${release.upc}_${track.isrc}`, { Namespace: namespace }).close('ReleaseId');
   w.leaf('ReleaseReference', planned.release);
   writeReferenceTitle(w, titles.main);
-  writeReleaseResourceReferences(w, [planned], plan.image);
+  writeReleaseResourceReferences(w, [planned], null);
   w.leaf('ReleaseType', 'TrackRelease');
 
   w.open('ReleaseDetailsByTerritory').leaf('TerritoryCode', WORLDWIDE);
@@ -69,7 +69,7 @@ const writeTrackRelease = (w: XmlWriter, plan: MessagePlan, planned: PlannedTrac
   writeTitles(w, titles.main, titles.localized);
   writeDisplayArtists(w, planned.artists, parties, namespace);
   w.leaf('ParentalWarningType', track.explicit ? 'Explicit' : 'NotExplicit');
-  writeResourceGroup(w, [planned], plan.image);
+  writeResourceGroup(w, [planned], null);
   writeGenre(w, plan);
   writeReleaseDate(w, plan);
   w.close('ReleaseDetailsByTerritory');

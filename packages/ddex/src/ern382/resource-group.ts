@@ -3,7 +3,9 @@ import type { XmlWriter } from '../xml/xml-writer.ts';
 
 /*
  * A release's resources as 3.8.2 lists them. Recordings are its PrimaryResources and the front
- * cover a SecondaryResource, both in ReleaseResourceReferenceList and in the ResourceGroup.
+ * cover a SecondaryResource, both in ReleaseResourceReferenceList and in the ResourceGroup. A
+ * track release lists its recording only (Release Profile 1.4, clause 3.1: a Track Release
+ * contains one Resource), so it is given no image.
  */
 
 type Image = MessagePlan['image'];
@@ -16,13 +18,16 @@ export const writeReleaseResourceReferences = (w: XmlWriter, tracks: readonly Pl
 };
 
 /**
- * The tracks in disc/position order, then the cover. A multi-disc release gets one sub-group
- * per disc, numbered in disc order (3.8.2 has no ResourceGroupType to call them components).
+ * The tracks in disc/position order, then the cover. With a cover (the main release) the tracks
+ * sit in one sub-group per disc, numbered in disc order (3.8.2 has no ResourceGroupType to call
+ * them components), and the cover is the top group's own item: Release Profile 1.4, clause 3.1,
+ * has the main release's top-level items be its FrontCoverImage. A track release's group holds
+ * its recording alone.
  */
 export const writeResourceGroup = (w: XmlWriter, tracks: readonly PlannedTrack[], image: Image): void => {
   const discs = [...new Set(tracks.map((planned) => planned.track.disc_number))];
   w.open('ResourceGroup').leaf('SequenceNumber', 1);
-  if (discs.length === 1) {
+  if (discs.length === 1 && !image) {
     writeContentItems(w, tracks);
   } else {
     discs.forEach((disc, index) => {

@@ -42,8 +42,11 @@ const writeSoundRecording = (w: XmlWriter, plan: MessagePlan, planned: PlannedTr
   const contributors = splitContributors(planned.contributors);
   writeContributors(w, 'ResourceContributor', contributors.recording, parties, namespace);
   writeContributors(w, 'IndirectResourceContributor', contributors.work, parties, namespace);
-  w.leaf('DisplayArtistName', planned.display_artist_name);
+  // Release Profile 1.4, clause 4.3(18): a resource names its display artist only when it differs from the release's.
+  if (planned.display_artist_name !== plan.release_artist.name) w.leaf('DisplayArtistName', planned.display_artist_name);
   writeLabelNames(w, plan, parties);
+  // The recording is released with the release, on the release's date (clause 4.3(10)).
+  w.optionalLeaf('ResourceReleaseDate', plan.input.store.release_date ?? release.release_date);
   writePLine(w, track.copyright_year ?? release.copyright_year, track.copyright_holder?.trim() || plan.copyright_holder);
   writeGenre(w, plan);
   w.leaf('ParentalWarningType', track.explicit ? 'Explicit' : 'NotExplicit');

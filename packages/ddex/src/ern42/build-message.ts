@@ -1,7 +1,7 @@
 import { ERN_NAMESPACES } from '../ern-version.ts';
 import { XmlWriter } from '../xml/xml-writer.ts';
 import type { ErnBuildInput } from '../ern43/build-input.ts';
-import { releaseProfileVersionId } from '../ern43/build-message.ts';
+import { releaseProfileVersionId } from '../ern43/profile.ts';
 import { writeDealList } from '../ern43/deals.ts';
 import { writeMessageHeader } from '../ern43/message-header.ts';
 import { writePartyList } from '../ern43/parties.ts';

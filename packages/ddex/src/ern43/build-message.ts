@@ -2,7 +2,8 @@ import { XmlWriter } from '../xml/xml-writer.ts';
 import type { ErnBuildInput } from './build-input.ts';
 import { writeDealList } from './deals.ts';
 import { writeMessageHeader } from './message-header.ts';
-import { planMessage, type MessagePlan } from './message-plan.ts';
+import { planMessage } from './message-plan.ts';
+import { releaseProfileVersionId } from './profile.ts';
 import { writePartyList } from './parties.ts';
 import { writeReleaseList } from './releases.ts';
 import { writeResourceList } from './resources.ts';
@@ -12,9 +13,7 @@ const SCHEMA_LOCATION = `${ERN43_NAMESPACE} ${ERN43_NAMESPACE}/release-notificat
 /** The AvsVersionId the official ERN 4.3 samples declare (they validate against the bundled schema). */
 export const AVS_VERSION_ID = '3';
 
-/** The simple-single profile allows exactly one recording; everything else is an audio album. */
-export const releaseProfileVersionId = (plan: MessagePlan): 'SimpleAudioSingle' | 'Audio' =>
-  plan.input.release.type === 'single' && plan.tracks.length === 1 ? 'SimpleAudioSingle' : 'Audio';
+export { releaseProfileVersionId } from './profile.ts';
 
 /**
  * The ERN 4.3 NewReleaseMessage for one release and one store. Pure: the message id and

@@ -2,6 +2,7 @@ import type { XmlWriter } from '../xml/xml-writer.ts';
 import { codedAttributes } from './coded-values.ts';
 import type { PlannedDeal } from './deal-terms.ts';
 import { MAIN_RELEASE, type MessagePlan } from './message-plan.ts';
+import { hasTrackReleases } from './profile.ts';
 
 /**
  * DealList. ERN 4 messages are statements of truth: the deals of the latest message replace all
@@ -15,20 +16,23 @@ import { MAIN_RELEASE, type MessagePlan } from './message-plan.ts';
  * ValidityPeriod dates are inclusive, so "today" would keep the release up for the day.
  *
  * The main release's deals carry the price tier; the track releases get the same deals without
- * it, since the tier prices the release, not its tracks.
+ * it, since the tier prices the release, not its tracks. A Simple Audio Single has no track
+ * releases, so only the main release's deals.
  */
 export const writeDealList = (w: XmlWriter, plan: MessagePlan): void => {
   if (plan.deals.length === 0) return;
   const namespace = plan.input.sender.party_id;
   w.open('DealList');
   writeReleaseDeal(w, [MAIN_RELEASE], plan.deals, namespace, true);
-  writeReleaseDeal(
+  if (hasTrackReleases(plan)) {
+    writeReleaseDeal(
     w,
-    plan.tracks.map((planned) => planned.release),
-    plan.deals,
-    namespace,
-    false,
-  );
+      plan.tracks.map((planned) => planned.release),
+      plan.deals,
+      namespace,
+      false,
+    );
+  }
   w.close('DealList');
 };
 

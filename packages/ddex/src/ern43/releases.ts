@@ -2,17 +2,22 @@ import type { ReleaseType } from '@sv/contracts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import { isoDuration } from './durations.ts';
 import { MAIN_RELEASE, type MessagePlan, type PlannedTrack } from './message-plan.ts';
+import { hasTrackReleases } from './profile.ts';
 import { writeDisplayArtists } from './resources.ts';
 import { writeCLine, writePLine } from './rights-lines.ts';
 import { releaseTitles, writeTitles } from './titles.ts';
 
 export const RELEASE_TYPES: Readonly<Record<ReleaseType, string>> = { single: 'Single', ep: 'EP', album: 'Album' };
 
-/** ReleaseList: the main Release, then one TrackRelease per recording (so stores can sell or stream tracks). */
+/**
+ * ReleaseList: the main Release, then in the Audio profile one TrackRelease per recording (so
+ * stores can sell or stream tracks). A Simple Audio Single must have none (Release Profile 2.1,
+ * clause 5.1.1(b)): its one track is the release.
+ */
 export const writeReleaseList = (w: XmlWriter, plan: MessagePlan): void => {
   w.open('ReleaseList');
   writeMainRelease(w, plan);
-  for (const planned of plan.tracks) writeTrackRelease(w, plan, planned);
+  if (hasTrackReleases(plan)) for (const planned of plan.tracks) writeTrackRelease(w, plan, planned);
   w.close('ReleaseList');
 };
 
@@ -42,28 +47,32 @@ export const writeGenre = (w: XmlWriter, plan: MessagePlan): void => {
 };
 
 /**
- * The tracks in disc/position order with the front cover linked to the group. A multi-disc
- * release gets one sub-group per disc (ResourceGroupType Component, "one of several carriers").
+ * The tracks in disc/position order with the front cover. A multi-disc release gets one
+ * sub-group per disc (ResourceGroupType Component, "one of several carriers"). The Audio profile
+ * links the cover from the group, as DDEX's Audio sample does; a Simple Audio Single links it
+ * from its one content item (Release Profile 2.1, clause 5.4.1).
  */
 const writeResourceGroup = (w: XmlWriter, plan: MessagePlan): void => {
   const discs = [...new Set(plan.tracks.map((planned) => planned.track.disc_number))];
+  const coverOnItem = !hasTrackReleases(plan);
   w.open('ResourceGroup').leaf('SequenceNumber', 1);
   if (discs.length === 1) {
-    writeContentItems(w, plan.tracks);
+    writeContentItems(w, plan.tracks, coverOnItem ? plan.image : null);
   } else {
     discs.forEach((disc, index) => {
       w.open('ResourceGroup', { ResourceGroupType: 'Component' }).leaf('SequenceNumber', index + 1);
-      writeContentItems(w, plan.tracks.filter((planned) => planned.track.disc_number === disc));
+      writeContentItems(w, plan.tracks.filter((planned) => planned.track.disc_number === disc), null);
       w.close('ResourceGroup');
     });
   }
-  if (plan.image) w.leaf('LinkedReleaseResourceReference', plan.image.resource, { LinkDescription: 'CoverArt' });
+  if (plan.image && !coverOnItem) w.leaf('LinkedReleaseResourceReference', plan.image.resource, { LinkDescription: 'CoverArt' });
   w.close('ResourceGroup');
 };
 
-const writeContentItems = (w: XmlWriter, tracks: readonly PlannedTrack[]): void => {
+const writeContentItems = (w: XmlWriter, tracks: readonly PlannedTrack[], cover: MessagePlan['image']): void => {
   tracks.forEach((planned, index) => {
     w.open('ResourceGroupContentItem').leaf('SequenceNumber', index + 1).leaf('ReleaseResourceReference', planned.resource);
+    if (cover) w.leaf('LinkedReleaseResourceReference', cover.resource, { LinkDescription: 'CoverArt' });
     w.close('ResourceGroupContentItem');
   });
 };
