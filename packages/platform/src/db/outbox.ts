@@ -111,8 +111,9 @@ export class OutboxRelay {
       },
     });
     // A commit that wrote outbox rows wakes the relay: an event leaves within milliseconds of its
-    // change while the timed poll stays slow (rows of another replica, or left by a failed publish).
-    this.#watcher ??= wakeOnCommit(orm, [OutboxEvent], () => this.#relay?.wake());
+    // change while the timed poll stays slow, the safety net for every wake-up that never comes
+    // (rows committed by another replica or process, or left by a failed publish).
+    this.#watcher = wakeOnCommit(orm, [OutboxEvent], () => this.#relay?.wake());
     // Leased: one replica deleting the old rows is enough.
     this.#housekeeping = startScheduledJob({ name: 'outbox-housekeeping', intervalMs: HOUSEKEEPING_EVERY_MS, lease: { orm }, logger, run: () => this.housekeep() });
     const labels = { service: this.#options.schema };
@@ -133,6 +134,9 @@ export class OutboxRelay {
   }
 
   async stop(): Promise<void> {
+    // Silenced, so a stopped relay's watcher calls nothing; a new start() registers its own.
+    this.#watcher?.stop();
+    this.#watcher = undefined;
     for (const remove of this.#removeGaugeSources) remove();
     this.#removeGaugeSources = [];
     const jobs = [this.#relay, this.#housekeeping];
