@@ -175,7 +175,8 @@ describe('buildErn382: releases', () => {
     expectValid(xml);
     expect(text(xml, `${MAIN}/ReleaseId/ICPN`)).toBe(UPC);
     expect(text(xml, `${MAIN}/ReleaseReference`)).toBe('R0');
-    expect(text(xml, `${MAIN}/ReleaseType`)).toBe('EP');
+    // The Audio Album profile (1.4, clause 4.4(3)) types the main release Album, EPs included.
+    expect(text(xml, `${MAIN}/ReleaseType`)).toBe('Album');
     expect(text(xml, `${MAIN}/ReferenceTitle/TitleText`)).toBe('First Light');
     expect(text(xml, `${MAIN}/ReleaseDetailsByTerritory/ReleaseDate`)).toBe('2025-07-04');
     expect(text(xml, `${MAIN}/ReleaseDetailsByTerritory/DisplayArtist/ArtistRole`)).toBe('MainArtist');

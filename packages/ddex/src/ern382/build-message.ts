@@ -1,10 +1,11 @@
 import { ERN_NAMESPACES } from '../ern-version.ts';
 import type { ErnBuildInput } from '../ern43/build-input.ts';
 import { writeMessageHeader } from '../ern43/message-header.ts';
-import { planMessage, type MessagePlan } from '../ern43/message-plan.ts';
+import { planMessage } from '../ern43/message-plan.ts';
 import { XmlWriter } from '../xml/xml-writer.ts';
 import { writeDealList } from './deals.ts';
 import { partyNames } from './parties.ts';
+import { releaseProfileVersionId382 } from './profile.ts';
 import { writeReleaseList } from './releases.ts';
 import { writeResourceList } from './resources.ts';
 
@@ -12,16 +13,6 @@ export const ERN382_NAMESPACE = ERN_NAMESPACES['3.8.2'];
 const SCHEMA_LOCATION = `${ERN382_NAMESPACE} ${ERN382_NAMESPACE}/release-notification.xsd`;
 /** The root element's MessageSchemaVersionId, which 3.8.2 requires. */
 export const ERN382_MESSAGE_SCHEMA_VERSION_ID = 'ern/382';
-
-/**
- * DDEX's Common Release Types profiles (version 1.4) for ERN 3: a one-track single, or an album
- * of music. Both album profiles (music only, music and speech) share one identifier, which
- * Release Profile 1.4, clause 3.2 (rule 1129-1), gives as `CommonReleaseTypes/14/AudioAlbum`.
- */
-export const releaseProfileVersionId382 = (plan: MessagePlan): string =>
-  plan.input.release.type === 'single' && plan.tracks.length === 1
-    ? 'CommonReleaseTypes/14/AudioSingle'
-    : 'CommonReleaseTypes/14/AudioAlbum';
 
 /**
  * The ERN 3.8.2 NewReleaseMessage for one release and one store, from the same plan as 4.3

@@ -1,12 +1,13 @@
 import { WORLDWIDE } from '@sv/contracts';
 import { isoDuration } from '../ern43/durations.ts';
 import { MAIN_RELEASE, type MessagePlan, type PlannedTrack } from '../ern43/message-plan.ts';
-import { RELEASE_TYPES, writeGenre } from '../ern43/releases.ts';
+import { writeGenre } from '../ern43/releases.ts';
 import { writeCLine, writePLine } from '../ern43/rights-lines.ts';
 import { releaseTitles, trackTitles } from '../ern43/titles.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import { senderNamespace } from './namespace.ts';
 import { writeDisplayArtists, writeLabelNames, type PartyNames } from './parties.ts';
+import { releaseType382 } from './profile.ts';
 import { writeReleaseResourceReferences, writeResourceGroup } from './resource-group.ts';
 import { writeReferenceTitle, writeTitles } from './titles.ts';
 
@@ -30,7 +31,7 @@ const writeMainRelease = (w: XmlWriter, plan: MessagePlan, parties: PartyNames):
   w.leaf('ReleaseReference', MAIN_RELEASE);
   writeReferenceTitle(w, titles.main);
   writeReleaseResourceReferences(w, plan.tracks, plan.image);
-  w.leaf('ReleaseType', RELEASE_TYPES[release.type]);
+  w.leaf('ReleaseType', releaseType382(plan));
 
   w.open('ReleaseDetailsByTerritory').leaf('TerritoryCode', WORLDWIDE);
   w.leaf('DisplayArtistName', plan.release_artist.name);
