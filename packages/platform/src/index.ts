@@ -1,5 +1,6 @@
 export * from './config/base-config.ts';
 export * from './config/deployment-safety.ts';
+export * from './config/service-config.ts';
 export * from './log/logger.ts';
 export * from './log/request-context.ts';
 export * from './errors/domain-errors.ts';

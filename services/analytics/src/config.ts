@@ -1,20 +1,7 @@
 import { z } from 'zod';
-import {
-  baseEnvShape,
-  blobEnvShape,
-  parseEnv,
-  refuseUnsafeDeployment,
-  toBaseConfig,
-  toBlobStoreConfig,
-  type BaseConfig,
-  type BlobStoreConfig,
-} from '@sv/platform';
+import { readBlobServiceConfig, type BlobServiceConfig } from '@sv/platform';
 
 const shape = {
-  ...baseEnvShape,
-  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** How long analytics waits for the catalogue (releases, report matching) and royalties. */
-  SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * Folder the daily job reads DSP report files from: one sub-folder per tenant UUID, files loaded
    * once then moved to `loaded/` (or `failed/` with a report). Unset: no daily job.
@@ -35,12 +22,8 @@ const shape = {
   SV_ANALYTICS_LOAD_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
 };
 
-export interface AnalyticsConfig extends BaseConfig {
-  healthPort: number | undefined;
-  serviceTimeoutMs: number;
-  /** Where report files the operator command uploads are read from. */
-  cdnUrl: string;
-  blobStore: BlobStoreConfig;
+/** `cdnUrl` and `blobStore`: where report files the operator command uploads are read from. */
+export interface AnalyticsConfig extends BlobServiceConfig {
   dropFolder: { dir: string; intervalMs: number } | undefined;
   /** The report load jobs' worker. */
   loadJobs: { concurrency: number; leaseMs: number; maxAttempts: number; retry: { baseMs: number; capMs: number }; pollMs: number };
@@ -48,16 +31,13 @@ export interface AnalyticsConfig extends BaseConfig {
 
 /** The analytics service's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): AnalyticsConfig =>
-  parseEnv({ ...shape, ...blobEnvShape(env) }, env, (parsed) => {
-    refuseUnsafeDeployment(parsed, {
-      secrets: parsed.SV_BLOB_STORE === 'local' ? { SV_BLOB_SIGNING_SECRET: env.SV_BLOB_SIGNING_SECRET } : {},
-    });
-    return {
-      ...toBaseConfig(parsed),
-      healthPort: parsed.SV_HEALTH_PORT ?? (parsed.SV_ENV === 'sandbox' ? 9117 : 9107),
-      serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
-      cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
-      blobStore: toBlobStoreConfig(parsed),
+  readBlobServiceConfig(env, {
+    healthPort: { production: 9107, sandbox: 9117 },
+    // How long analytics waits for the catalogue (releases, report matching) and royalties.
+    serviceTimeoutMs: { default: 10_000 },
+    shape,
+    config: (parsed, shared) => ({
+      ...shared,
       dropFolder: parsed.SV_ANALYTICS_DROP_DIR
         ? { dir: parsed.SV_ANALYTICS_DROP_DIR, intervalMs: parsed.SV_ANALYTICS_DROP_INTERVAL_MS }
         : undefined,
@@ -68,5 +48,5 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
         retry: { baseMs: parsed.SV_ANALYTICS_LOAD_RETRY_BASE_MS, capMs: Math.max(parsed.SV_ANALYTICS_LOAD_RETRY_BASE_MS, parsed.SV_ANALYTICS_LOAD_RETRY_CAP_MS) },
         pollMs: parsed.SV_ANALYTICS_LOAD_POLL_MS,
       },
-    };
+    }),
   });

@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  ConfigError,
-  baseEnvShape,
-  blobEnvShape,
-  parseEnv,
-  refuseUnsafeDeployment,
-  toBaseConfig,
-  toBlobStoreConfig,
-  type BaseConfig,
-  type BlobStoreConfig,
-} from '@sv/platform';
+import { ConfigError, readBlobServiceConfig, type BlobServiceConfig, type BlobServiceEnv } from '@sv/platform';
 import { readEndpointsFile, type EndpointSettings, type SftpEndpoint } from './app/transports/endpoints.ts';
 
 /** The development DPID: a deployment must set its own (production refuses to start on it). */
@@ -19,10 +9,6 @@ const DPID = /^PADPIDA[A-Z0-9]{11}$/;
 const milliseconds = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 const shape = {
-  ...baseEnvShape,
-  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** How long delivery waits for another service (catalogue, supply-chain, gateway) to answer. */
-  SV_SERVICE_TIMEOUT_MS: milliseconds(100, 120_000, 10_000),
   /** The platform's own DDEX party: the MessageSender of every message. */
   SV_DDEX_PARTY_ID: z.string().regex(DPID, 'must be a DDEX party id: PADPIDA followed by 11 capitals or digits').default(DEVELOPMENT_PARTY_ID),
   SV_DDEX_PARTY_NAME: z.string().trim().min(1).max(200).default('SV Distribution'),
@@ -68,11 +54,7 @@ const shape = {
   SV_QC_MAX_AUDIO_BYTES: z.coerce.number().int().min(1).default(1_073_741_824),
 };
 
-export interface DeliveryConfig extends BaseConfig {
-  healthPort: number | undefined;
-  serviceTimeoutMs: number;
-  cdnUrl: string;
-  blobStore: BlobStoreConfig;
+export interface DeliveryConfig extends BlobServiceConfig {
   party: { party_id: string; name: string };
   endpoints: EndpointSettings;
   tickMs: number;
@@ -86,7 +68,7 @@ export interface DeliveryConfig extends BaseConfig {
   ffmpeg: { ffmpeg: string; ffprobe: string; maxAudioBytes: number };
 }
 
-type Parsed = z.infer<z.ZodObject<typeof shape>>;
+type Parsed = BlobServiceEnv<typeof shape>;
 
 const defaultSftp = (parsed: Parsed): SftpEndpoint | undefined => {
   if ((parsed.SV_DELIVERY_TRANSPORT ?? 'directory') !== 'sftp') return undefined;
@@ -124,36 +106,35 @@ const deliveryProblems = (parsed: Parsed, endpoints: EndpointSettings): string[]
 
 /** Delivery's configuration, read from the environment (and the endpoints file) once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): DeliveryConfig =>
-  parseEnv({ ...shape, ...blobEnvShape(env) }, env, (parsed) => {
-    // The sandbox builds and records but sends nothing: its only transport is its own folder.
-    const sandbox = parsed.SV_ENV === 'sandbox';
-    const directory = { transport: 'directory' as const, root: parsed.SV_DELIVERY_DIR };
-    const endpoints: EndpointSettings = sandbox
-      ? { fallback: directory, stores: {} }
-      : {
-          fallback: defaultSftp(parsed) ?? directory,
-          stores: parsed.SV_DELIVERY_ENDPOINTS_FILE ? readEndpointsFile(parsed.SV_DELIVERY_ENDPOINTS_FILE) : {},
-        };
-    refuseUnsafeDeployment(parsed, {
-      secrets: parsed.SV_BLOB_STORE === 'local' ? { SV_BLOB_SIGNING_SECRET: env.SV_BLOB_SIGNING_SECRET } : {},
-      problems: deliveryProblems(parsed, endpoints),
-    });
-    return {
-      ...toBaseConfig(parsed),
-      healthPort: parsed.SV_HEALTH_PORT ?? (sandbox ? 9114 : 9104),
-      serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
-      cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
-      blobStore: toBlobStoreConfig(parsed),
-      party: { party_id: parsed.SV_DDEX_PARTY_ID, name: parsed.SV_DDEX_PARTY_NAME },
-      endpoints,
-      tickMs: parsed.SV_DELIVERY_TICK_MS,
-      retry: { baseMs: parsed.SV_DELIVERY_RETRY_BASE_MS, capMs: parsed.SV_DELIVERY_RETRY_CAP_MS, maxAttempts: parsed.SV_DELIVERY_MAX_ATTEMPTS },
-      leaseMs: parsed.SV_DELIVERY_LEASE_MS,
-      sftpTimeoutMs: parsed.SV_DELIVERY_SFTP_TIMEOUT_MS,
-      ackPollMs: parsed.SV_ACK_POLL_MS,
-      qcTickMs: parsed.SV_QC_TICK_MS,
-      qcRetry: { baseMs: parsed.SV_QC_RETRY_BASE_MS, capMs: parsed.SV_QC_RETRY_CAP_MS, maxAttempts: parsed.SV_QC_MAX_ATTEMPTS },
-      audioValidatorMs: parsed.SV_AUDIO_VALIDATOR_MS,
-      ffmpeg: { ffmpeg: parsed.SV_FFMPEG_PATH, ffprobe: parsed.SV_FFPROBE_PATH, maxAudioBytes: parsed.SV_QC_MAX_AUDIO_BYTES },
-    };
+  readBlobServiceConfig(env, {
+    healthPort: { production: 9104, sandbox: 9114 },
+    // How long delivery waits for another service (catalogue, supply-chain, gateway) to answer.
+    serviceTimeoutMs: { default: 10_000 },
+    shape,
+    deployment: (parsed, config) => ({ problems: deliveryProblems(parsed, config.endpoints) }),
+    config: (parsed, shared) => {
+      // The sandbox builds and records but sends nothing: its only transport is its own folder.
+      const directory = { transport: 'directory' as const, root: parsed.SV_DELIVERY_DIR };
+      const endpoints: EndpointSettings =
+        parsed.SV_ENV === 'sandbox'
+          ? { fallback: directory, stores: {} }
+          : {
+              fallback: defaultSftp(parsed) ?? directory,
+              stores: parsed.SV_DELIVERY_ENDPOINTS_FILE ? readEndpointsFile(parsed.SV_DELIVERY_ENDPOINTS_FILE) : {},
+            };
+      return {
+        ...shared,
+        party: { party_id: parsed.SV_DDEX_PARTY_ID, name: parsed.SV_DDEX_PARTY_NAME },
+        endpoints,
+        tickMs: parsed.SV_DELIVERY_TICK_MS,
+        retry: { baseMs: parsed.SV_DELIVERY_RETRY_BASE_MS, capMs: parsed.SV_DELIVERY_RETRY_CAP_MS, maxAttempts: parsed.SV_DELIVERY_MAX_ATTEMPTS },
+        leaseMs: parsed.SV_DELIVERY_LEASE_MS,
+        sftpTimeoutMs: parsed.SV_DELIVERY_SFTP_TIMEOUT_MS,
+        ackPollMs: parsed.SV_ACK_POLL_MS,
+        qcTickMs: parsed.SV_QC_TICK_MS,
+        qcRetry: { baseMs: parsed.SV_QC_RETRY_BASE_MS, capMs: parsed.SV_QC_RETRY_CAP_MS, maxAttempts: parsed.SV_QC_MAX_ATTEMPTS },
+        audioValidatorMs: parsed.SV_AUDIO_VALIDATOR_MS,
+        ffmpeg: { ffmpeg: parsed.SV_FFMPEG_PATH, ffprobe: parsed.SV_FFPROBE_PATH, maxAudioBytes: parsed.SV_QC_MAX_AUDIO_BYTES },
+      };
+    },
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, envFlag, logLevelEnv, parseEnv, probeEnvShape } from '@sv/platform';
+import { ConfigError, parseEnv, processEnvShape, toProcessConfig, type ProcessConfig } from '@sv/platform';
 
 /** A base address without its trailing slash, so paths can be appended to it. */
 const baseUrl = z
@@ -17,13 +17,8 @@ const LOCAL_SERVERS = {
 const shape = {
   SV_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   SV_DOCS_PORT: z.coerce.number().int().min(0).max(65535).default(8084),
-  /** The cluster-side listener: probes and Prometheus metrics. */
-  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9108),
-  ...probeEnvShape,
-  SV_LOG_LEVEL: logLevelEnv,
-  SV_LOG_PRETTY: envFlag,
-  /** A developer's machine or a test run: the servers may default to the local gateways. */
-  SV_LOCAL_DEVELOPMENT: envFlag,
+  // SV_LOCAL_DEVELOPMENT among them: on a developer's machine the servers may default to the local gateways.
+  ...processEnvShape,
   /** `{base_url}`: the production API root the description lists as its first server. */
   SV_PUBLIC_BASE_URL: baseUrl,
   /** `{sandbox_base_url}`: the sandbox API root, the second server. */
@@ -42,16 +37,10 @@ const refuseDefaultServers = (parsed: { SV_LOCAL_DEVELOPMENT: boolean; SV_PUBLIC
   throw new ConfigError(`Refusing to start on unsafe configuration:\n  ${problems.join('\n  ')}`);
 };
 
-export interface DocsConfig {
+export interface DocsConfig extends ProcessConfig {
   httpHost: string;
   /** 0 picks a free port (tests). */
   httpPort: number;
-  /** Probes and /metrics; 0 picks a free port. */
-  healthPort: number;
-  /** The address of the probe and metrics listener. */
-  probeHost: string;
-  logLevel: string;
-  logPretty: boolean;
   publicBaseUrl: string;
   sandboxBaseUrl: string;
 }
@@ -63,10 +52,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
     return {
       httpHost: parsed.SV_HTTP_HOST,
       httpPort: parsed.SV_DOCS_PORT,
-      healthPort: parsed.SV_HEALTH_PORT,
-      probeHost: parsed.SV_PROBE_HOST,
-      logLevel: parsed.SV_LOG_LEVEL,
-      logPretty: parsed.SV_LOG_PRETTY,
+      ...toProcessConfig(parsed, 9108),
       publicBaseUrl: parsed.SV_PUBLIC_BASE_URL ?? LOCAL_SERVERS.SV_PUBLIC_BASE_URL,
       sandboxBaseUrl: parsed.SV_SANDBOX_BASE_URL ?? LOCAL_SERVERS.SV_SANDBOX_BASE_URL,
     };

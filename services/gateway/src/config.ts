@@ -1,16 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import {
-  baseEnvShape,
-  blobEnvShape,
-  envFlag,
-  parseEnv,
-  refuseUnsafeDeployment,
-  toBaseConfig,
-  toBlobStoreConfig,
-  type BaseConfig,
-  type BlobStoreConfig,
-} from '@sv/platform';
+import { envFlag, parseEnv, readBlobServiceConfig, type BlobServiceConfig } from '@sv/platform';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const isProxyAddress = (item: string): boolean => {
@@ -27,13 +17,10 @@ const isProxyAddress = (item: string): boolean => {
 const isBrowserOrigin = (item: string): boolean => URL.canParse(item) && new URL(item).origin === item;
 
 const shape = {
-  ...baseEnvShape,
   SV_HTTP_HOST: z.string().default('127.0.0.1'),
   SV_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Replicas on one host listen on the same port, the kernel spreading connections over them (SO_REUSEPORT, Linux). */
   SV_HTTP_REUSE_PORT: envFlag,
-  /** The cluster-side listener: probes and Prometheus metrics, never on the public port. */
-  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Path the API is mounted under: '' in production, '/api' in the sandbox. */
   SV_BASE_PATH: z
     .string()
@@ -51,7 +38,6 @@ const shape = {
     .url({ protocol: /^https?$/ })
     .refine((value) => new URL(value).pathname === '/' && !new URL(value).search, 'must be an origin: scheme, host and port only')
     .optional(),
-  SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /**
    * Proxies whose X-Forwarded-For names the client (rate limits count per client address):
    * comma-separated addresses or CIDR ranges, or proxy-addr's names loopback, linklocal,
@@ -87,94 +73,16 @@ const shape = {
   SV_RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
 };
 
+/** Outgoing mail: SMTP when SV_SMTP_URL is set (smtp://user:pass@host:587, smtps://… for TLS), else the log. */
 const mailShape = {
   SV_SMTP_URL: z.union([z.literal(''), z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')]).optional(),
   SV_MAIL_FROM: z.string().min(3).default('no-reply@sv.local'),
 };
 
-export interface GatewayConfig extends BaseConfig {
-  httpHost: string;
-  httpPort: number;
-  httpReusePort: boolean;
-  /** Probes (/health/live, /health/ready) and /metrics; 0 picks a free port. */
-  healthPort: number;
-  basePath: string;
-  blobStore: BlobStoreConfig;
-  cdnUrl: string;
-  cdnPort: number | undefined;
-  docsUrl: string;
-  publicUrl: string | undefined;
-  serviceTimeoutMs: number;
-  trustedProxies: string[];
-  corsOrigins: string[];
-  rateLimitMultiplier: number;
-  responseCache: { ttlMs: number; maxBytes: number };
-  sessions: { secret: string; audience: string; ttlSeconds: number; refreshTtlDays: number; cookieSecure: boolean };
-}
-
-/** Local development's secrets (SV_LOCAL_DEVELOPMENT only); deployments set SV_TOKEN_SECRET from a Secret. */
-const DEVELOPMENT_TOKEN_SECRET = {
-  production: 'local-production-token-secret-change-me',
-  sandbox: 'local-sandbox-token-secret-change-me',
-} as const;
-
-/** What a deployed gateway refuses besides missing secrets. */
-const gatewayProblems = (parsed: { SV_RATE_LIMIT_MULTIPLIER: number; SV_COOKIE_SECURE: string; SV_SMTP_URL?: string | undefined }): string[] => [
-  ...(parsed.SV_RATE_LIMIT_MULTIPLIER === 1 ? [] : ['SV_RATE_LIMIT_MULTIPLIER: must be 1 (the spec\'s limits) outside local development']),
-  ...(parsed.SV_COOKIE_SECURE === '1' ? [] : ['SV_COOKIE_SECURE: must be 1 (refresh cookies only over HTTPS) outside local development']),
-  // Reset tokens and one-time codes would otherwise be written to the log.
-  ...(parsed.SV_SMTP_URL ? [] : ['SV_SMTP_URL: is required (mail would go to the log) outside local development']),
-];
-
-/** The gateway's configuration, read from the environment once at start-up. */
-export const readConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
-  parseEnv({ ...shape, ...mailShape, ...blobEnvShape(env) }, env, (parsed) => {
-    refuseUnsafeDeployment(parsed, {
-      secrets: {
-        SV_TOKEN_SECRET: parsed.SV_TOKEN_SECRET,
-        ...(parsed.SV_BLOB_STORE === 'local' ? { SV_BLOB_SIGNING_SECRET: env.SV_BLOB_SIGNING_SECRET } : {}),
-      },
-      problems: gatewayProblems(parsed),
-    });
-    const sandbox = parsed.SV_ENV === 'sandbox';
-    return {
-      ...toBaseConfig(parsed),
-      httpHost: parsed.SV_HTTP_HOST,
-      httpPort: parsed.SV_HTTP_PORT ?? (sandbox ? 8081 : 8080),
-      httpReusePort: parsed.SV_HTTP_REUSE_PORT,
-      healthPort: parsed.SV_HEALTH_PORT ?? (sandbox ? 9110 : 9100),
-      basePath: parsed.SV_BASE_PATH ?? (sandbox ? '/api' : ''),
-      blobStore: toBlobStoreConfig(parsed),
-      cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
-      cdnPort: parsed.SV_CDN_PORT,
-      docsUrl: parsed.SV_DOCS_URL.replace(/\/$/, ''),
-      publicUrl: parsed.SV_PUBLIC_URL ? new URL(parsed.SV_PUBLIC_URL).origin : undefined,
-      serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
-      trustedProxies: parsed.SV_TRUSTED_PROXIES,
-      corsOrigins: parsed.SV_CORS_ORIGINS,
-      rateLimitMultiplier: parsed.SV_RATE_LIMIT_MULTIPLIER,
-      responseCache: { ttlMs: parsed.SV_RESPONSE_CACHE_TTL_MS, maxBytes: parsed.SV_RESPONSE_CACHE_MAX_MB * 1024 * 1024 },
-      sessions: {
-        secret: parsed.SV_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET[parsed.SV_ENV],
-        audience: `sv:${parsed.SV_ENV}`,
-        ttlSeconds: parsed.SV_ACCESS_TOKEN_TTL_SECONDS,
-        refreshTtlDays: parsed.SV_REFRESH_TOKEN_TTL_DAYS,
-        cookieSecure: parsed.SV_COOKIE_SECURE === '1',
-      },
-    };
-  });
-
-/** The operator command's configuration: the gateway's, for the environment named by --env. */
-export const readAdminConfig = (environment: 'production' | 'sandbox'): GatewayConfig =>
-  readConfig({ ...process.env, SV_ENV: environment });
-
-/** Outgoing mail: SMTP when SV_SMTP_URL is set (smtp://user:pass@host:587, smtps://… for TLS), else the log. */
 export interface MailConfig {
   smtpUrl: string | undefined;
   from: string;
 }
-export const readMailConfig = (env: Record<string, string | undefined> = process.env): MailConfig =>
-  parseEnv(mailShape, env, (parsed) => ({ smtpUrl: parsed.SV_SMTP_URL || undefined, from: parsed.SV_MAIL_FROM }));
 
 /**
  * Where white-label domain proofs (TXT `_sv-verification.<domain>`) are looked up: SV_DNS_RESOLVERS,
@@ -202,5 +110,82 @@ export interface DnsConfig {
   resolvers: string[];
 }
 
-export const readDnsConfig = (env: Record<string, string | undefined> = process.env): DnsConfig =>
+/** The resolvers alone (readConfig reads them with the rest). */
+export const readDnsConfig = (env: Record<string, string | undefined>): DnsConfig =>
   parseEnv(dnsShape, env, (parsed) => ({ resolvers: parsed.SV_DNS_RESOLVERS }));
+
+export interface GatewayConfig extends BlobServiceConfig {
+  httpHost: string;
+  httpPort: number;
+  httpReusePort: boolean;
+  basePath: string;
+  cdnPort: number | undefined;
+  docsUrl: string;
+  publicUrl: string | undefined;
+  trustedProxies: string[];
+  corsOrigins: string[];
+  rateLimitMultiplier: number;
+  responseCache: { ttlMs: number; maxBytes: number };
+  sessions: { secret: string; audience: string; ttlSeconds: number; refreshTtlDays: number; cookieSecure: boolean };
+  mail: MailConfig;
+  /** Where white-label domain proofs are looked up; empty: the system's resolvers. */
+  dnsResolvers: string[];
+}
+
+/** Local development's secrets (SV_LOCAL_DEVELOPMENT only); deployments set SV_TOKEN_SECRET from a Secret. */
+const DEVELOPMENT_TOKEN_SECRET = {
+  production: 'local-production-token-secret-change-me',
+  sandbox: 'local-sandbox-token-secret-change-me',
+} as const;
+
+/** What a deployed gateway refuses besides missing secrets. */
+const gatewayProblems = (parsed: { SV_RATE_LIMIT_MULTIPLIER: number; SV_COOKIE_SECURE: string; SV_SMTP_URL?: string | undefined }): string[] => [
+  ...(parsed.SV_RATE_LIMIT_MULTIPLIER === 1 ? [] : ['SV_RATE_LIMIT_MULTIPLIER: must be 1 (the spec\'s limits) outside local development']),
+  ...(parsed.SV_COOKIE_SECURE === '1' ? [] : ['SV_COOKIE_SECURE: must be 1 (refresh cookies only over HTTPS) outside local development']),
+  // Reset tokens and one-time codes would otherwise be written to the log.
+  ...(parsed.SV_SMTP_URL ? [] : ['SV_SMTP_URL: is required (mail would go to the log) outside local development']),
+];
+
+const toMailConfig = (parsed: { SV_SMTP_URL?: string | undefined; SV_MAIL_FROM: string }): MailConfig => ({
+  smtpUrl: parsed.SV_SMTP_URL || undefined,
+  from: parsed.SV_MAIL_FROM,
+});
+
+/** The gateway's configuration, read from the environment once at start-up. */
+export const readConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
+  readBlobServiceConfig(env, {
+    healthPort: { production: 9100, sandbox: 9110 },
+    serviceTimeoutMs: { default: 15_000 },
+    shape: { ...shape, ...mailShape, ...dnsShape },
+    deployment: (parsed) => ({ secrets: { SV_TOKEN_SECRET: parsed.SV_TOKEN_SECRET }, problems: gatewayProblems(parsed) }),
+    config: (parsed, shared) => {
+      const sandbox = parsed.SV_ENV === 'sandbox';
+      return {
+        ...shared,
+        httpHost: parsed.SV_HTTP_HOST,
+        httpPort: parsed.SV_HTTP_PORT ?? (sandbox ? 8081 : 8080),
+        httpReusePort: parsed.SV_HTTP_REUSE_PORT,
+        basePath: parsed.SV_BASE_PATH ?? (sandbox ? '/api' : ''),
+        cdnPort: parsed.SV_CDN_PORT,
+        docsUrl: parsed.SV_DOCS_URL.replace(/\/$/, ''),
+        publicUrl: parsed.SV_PUBLIC_URL ? new URL(parsed.SV_PUBLIC_URL).origin : undefined,
+        trustedProxies: parsed.SV_TRUSTED_PROXIES,
+        corsOrigins: parsed.SV_CORS_ORIGINS,
+        rateLimitMultiplier: parsed.SV_RATE_LIMIT_MULTIPLIER,
+        responseCache: { ttlMs: parsed.SV_RESPONSE_CACHE_TTL_MS, maxBytes: parsed.SV_RESPONSE_CACHE_MAX_MB * 1024 * 1024 },
+        sessions: {
+          secret: parsed.SV_TOKEN_SECRET ?? DEVELOPMENT_TOKEN_SECRET[parsed.SV_ENV],
+          audience: `sv:${parsed.SV_ENV}`,
+          ttlSeconds: parsed.SV_ACCESS_TOKEN_TTL_SECONDS,
+          refreshTtlDays: parsed.SV_REFRESH_TOKEN_TTL_DAYS,
+          cookieSecure: parsed.SV_COOKIE_SECURE === '1',
+        },
+        mail: toMailConfig(parsed),
+        dnsResolvers: parsed.SV_DNS_RESOLVERS,
+      };
+    },
+  });
+
+/** The operator command's configuration: the gateway's, for the environment named by --env. */
+export const readAdminConfig = (environment: 'production' | 'sandbox'): GatewayConfig =>
+  readConfig({ ...process.env, SV_ENV: environment });

@@ -12,7 +12,7 @@ import { listenForAccessChanges } from './nats/access-changes.ts';
 import { listenForCatalogueChanges } from './nats/catalogue-changes.ts';
 import { ResponseCache } from './app/response-cache/response-cache.ts';
 import { watchResponseCache } from './app/response-cache/response-cache-metrics.ts';
-import { readDnsConfig, type GatewayConfig } from './config.ts';
+import type { GatewayConfig } from './config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './db/index.ts';
 import { createGatewayApp } from './http/app.ts';
 import { createLocalCdnApp } from './http/local-cdn.ts';
@@ -114,7 +114,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     nc: runtime.nc,
     blobs: blobs.store,
     idempotency: new IdempotencyService(runtime.orm, { sealingKey: idempotencySealingKey(config.sessions.secret) }),
-    domainProof: dnsDomainProof(readDnsConfig().resolvers),
+    domainProof: dnsDomainProof(config.dnsResolvers),
     responses,
     logger: runtime.logger,
   });
@@ -128,7 +128,7 @@ export const startGateway = async (config: GatewayConfig): Promise<RunningGatewa
     runtime.logger.warn({ cdnPort: config.cdnPort }, 'SV_CDN_PORT ignored: S3 blobs are served from the bucket (SV_CDN_URL)');
   }
   const housekeeping = startHousekeeping(runtime);
-  const mailRelay = startMailRelay(runtime, config.sessions.secret);
+  const mailRelay = startMailRelay(runtime, config.sessions.secret, config.mail);
   const url = `http://${config.httpHost}:${port}${config.basePath}`;
   runtime.logger.info({ url }, 'gateway listening');
 

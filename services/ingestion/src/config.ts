@@ -1,21 +1,7 @@
 import { z } from 'zod';
-import {
-  ConfigError,
-  baseEnvShape,
-  blobEnvShape,
-  parseEnv,
-  refuseUnsafeDeployment,
-  toBaseConfig,
-  toBlobStoreConfig,
-  type BaseConfig,
-  type BlobStoreConfig,
-} from '@sv/platform';
+import { ConfigError, readBlobServiceConfig, type BlobServiceConfig, type BlobServiceEnv } from '@sv/platform';
 
 const shape = {
-  ...baseEnvShape,
-  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** How long ingestion waits for the catalogue to create one release with its tracks. */
-  SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** How often the job worker looks for queued jobs. */
   SV_INGESTION_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   /** How long a claimed job stays with its worker without a sign of life before another takes it over. */
@@ -59,12 +45,8 @@ export interface DropFolderSettings {
   pollMs: number;
 }
 
-export interface IngestionConfig extends BaseConfig {
-  healthPort: number | undefined;
-  /** Where the gateway stored the uploaded messages and files; ingestion reads them from there. */
-  cdnUrl: string;
-  blobStore: BlobStoreConfig;
-  serviceTimeoutMs: number;
+/** `cdnUrl` and `blobStore`: where the gateway stored the uploaded messages and files; ingestion reads them from there. */
+export interface IngestionConfig extends BlobServiceConfig {
   worker: {
     tickMs: number;
     leaseMs: number;
@@ -82,7 +64,7 @@ export interface IngestionConfig extends BaseConfig {
 
 const DROP_FOLDER_REQUIRED = ['SV_INGESTION_SFTP_USER', 'SV_INGESTION_SFTP_KEY_FILE', 'SV_INGESTION_SFTP_KEYS_DIR'] as const;
 
-type Parsed = { [K in keyof typeof shape]: z.infer<(typeof shape)[K]> };
+type Parsed = BlobServiceEnv<typeof shape>;
 
 const dropFolderOf = (parsed: Parsed): DropFolderSettings | null => {
   if (!parsed.SV_INGESTION_SFTP_HOST) return null;
@@ -121,18 +103,15 @@ const workerOf = (parsed: Parsed): IngestionConfig['worker'] => {
 
 /** The ingestion service's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): IngestionConfig =>
-  parseEnv({ ...shape, ...blobEnvShape(env) }, env, (parsed) => {
-    refuseUnsafeDeployment(parsed, {
-      secrets: parsed.SV_BLOB_STORE === 'local' ? { SV_BLOB_SIGNING_SECRET: env.SV_BLOB_SIGNING_SECRET } : {},
-    });
-    return {
-      ...toBaseConfig(parsed),
-      healthPort: parsed.SV_HEALTH_PORT ?? (parsed.SV_ENV === 'sandbox' ? 9113 : 9103),
-      serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
-      cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
-      blobStore: toBlobStoreConfig(parsed),
-      worker: workerOf(parsed as Parsed),
-      dropFolder: dropFolderOf(parsed as Parsed),
+  readBlobServiceConfig(env, {
+    healthPort: { production: 9103, sandbox: 9113 },
+    // How long ingestion waits for the catalogue to create one release with its tracks.
+    serviceTimeoutMs: { default: 30_000, max: 300_000 },
+    shape,
+    config: (parsed, shared) => ({
+      ...shared,
+      worker: workerOf(parsed),
+      dropFolder: dropFolderOf(parsed),
       downloads: { timeoutMs: parsed.SV_INGESTION_DOWNLOAD_TIMEOUT_MS },
-    };
+    }),
   });

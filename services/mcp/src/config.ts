@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, envFlag, logLevelEnv, parseEnv, probeEnvShape } from '@sv/platform';
+import { ConfigError, envFlag, parseEnv, processEnvShape, toProcessConfig, type ProcessConfig } from '@sv/platform';
 
 /** A base address without its trailing slash, so route paths can be appended as they are. */
 const baseUrl = z
@@ -13,9 +13,7 @@ const baseUrl = z
 const shape = {
   SV_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   SV_MCP_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
-  /** The cluster-side listener: probes and Prometheus metrics. */
-  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(9109),
-  ...probeEnvShape,
+  ...processEnvShape,
   /** {base_url}: the production API, version segment included. */
   SV_GATEWAY_URL: baseUrl.default('http://127.0.0.1:8080/v1'),
   /** {sandbox_base_url}: chosen per request by `X-Service-Env: sandbox`. */
@@ -32,27 +30,18 @@ const shape = {
   SV_MCP_MAX_BODY_MB: z.coerce.number().int().min(1).max(1024).default(32),
   /** Lets an upload's file_url name a loopback or private address (local development only). */
   SV_ALLOW_PRIVATE_URLS: envFlag,
-  SV_LOCAL_DEVELOPMENT: envFlag,
-  SV_LOG_LEVEL: logLevelEnv,
-  SV_LOG_PRETTY: envFlag,
   SV_VERSION: z.string().default('0.1.0'),
 };
 
-export interface McpConfig {
+export interface McpConfig extends ProcessConfig {
   httpHost: string;
   port: number;
-  /** Probes and /metrics; 0 picks a free port. */
-  healthPort: number;
-  /** The address of the probe and metrics listener. */
-  probeHost: string;
   gatewayUrls: { production: string; sandbox: string };
   gatewayTimeoutMs: number;
   /** Host names (optionally host:port); empty: no Host header check. */
   allowedHosts: string[];
   maxBodyBytes: number;
   allowPrivateUrls: boolean;
-  logLevel: string;
-  logPretty: boolean;
   version: string;
 }
 
@@ -66,8 +55,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
     return {
       httpHost: parsed.SV_HTTP_HOST,
       port: parsed.SV_MCP_PORT,
-      healthPort: parsed.SV_HEALTH_PORT,
-      probeHost: parsed.SV_PROBE_HOST,
+      ...toProcessConfig(parsed, 9109),
       gatewayUrls: { production: parsed.SV_GATEWAY_URL, sandbox: parsed.SV_SANDBOX_GATEWAY_URL },
       gatewayTimeoutMs: parsed.SV_GATEWAY_TIMEOUT_MS,
       allowedHosts: parsed.SV_MCP_ALLOWED_HOSTS.split(',')
@@ -75,8 +63,6 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
         .filter(Boolean),
       maxBodyBytes: parsed.SV_MCP_MAX_BODY_MB * 1024 * 1024,
       allowPrivateUrls: parsed.SV_ALLOW_PRIVATE_URLS,
-      logLevel: parsed.SV_LOG_LEVEL,
-      logPretty: parsed.SV_LOG_PRETTY,
       version: parsed.SV_VERSION,
     };
   });

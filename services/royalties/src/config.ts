@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { API_VERSION } from '@sv/contracts';
-import {
-  ConfigError,
-  baseEnvShape,
-  blobEnvShape,
-  parseEnv,
-  refuseUnsafeDeployment,
-  toBaseConfig,
-  toBlobStoreConfig,
-  type BaseConfig,
-  type BlobStoreConfig,
-} from '@sv/platform';
+import { ConfigError, readBlobServiceConfig, type BlobServiceConfig } from '@sv/platform';
 
 const shape = {
-  ...baseEnvShape,
-  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** How long royalties waits for the catalogue (tracks, report matching) and the gateway (users). */
-  SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Where the gateway serves the API (as its own SV_BASE_PATH): '' in production, '/api' in the sandbox. Locations handed to clients start with it. */
   SV_BASE_PATH: z
     .string()
@@ -37,12 +23,8 @@ const shape = {
   SV_ROYALTIES_REPORT_PROGRESS_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
 };
 
-export interface RoyaltiesConfig extends BaseConfig {
-  healthPort: number | undefined;
-  serviceTimeoutMs: number;
-  /** Where uploaded sales reports are read and statement PDFs written; the CDN serves them signed. */
-  cdnUrl: string;
-  blobStore: BlobStoreConfig;
+/** `cdnUrl` and `blobStore`: where uploaded sales reports are read and statement PDFs written; the CDN serves them signed. */
+export interface RoyaltiesConfig extends BlobServiceConfig {
   /** The API's public root path, version included (`/v1`, the sandbox's `/api/v1`): where a job's Location points. */
   apiRoot: string;
   /** The worker loading uploaded sales report files. */
@@ -58,27 +40,26 @@ export interface RoyaltiesConfig extends BaseConfig {
 
 /** The royalties service's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): RoyaltiesConfig =>
-  parseEnv({ ...shape, ...blobEnvShape(env) }, env, (parsed) => {
-    if (parsed.SV_ROYALTIES_REPORT_RETRY_CAP_MS < parsed.SV_ROYALTIES_REPORT_RETRY_BASE_MS) {
-      throw new ConfigError('SV_ROYALTIES_REPORT_RETRY_CAP_MS: must not be below SV_ROYALTIES_REPORT_RETRY_BASE_MS');
-    }
-    refuseUnsafeDeployment(parsed, {
-      secrets: parsed.SV_BLOB_STORE === 'local' ? { SV_BLOB_SIGNING_SECRET: env.SV_BLOB_SIGNING_SECRET } : {},
-    });
-    return {
-      ...toBaseConfig(parsed),
-      healthPort: parsed.SV_HEALTH_PORT ?? (parsed.SV_ENV === 'sandbox' ? 9116 : 9106),
-      serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
-      cdnUrl: parsed.SV_CDN_URL.replace(/\/$/, ''),
-      blobStore: toBlobStoreConfig(parsed),
-      apiRoot: `${parsed.SV_BASE_PATH ?? (parsed.SV_ENV === 'sandbox' ? '/api' : '')}/${API_VERSION}`,
-      reportJobs: {
-        concurrency: parsed.SV_ROYALTIES_REPORT_JOBS,
-        tickMs: parsed.SV_ROYALTIES_REPORT_TICK_MS,
-        leaseMs: parsed.SV_ROYALTIES_REPORT_LEASE_MS,
-        maxAttempts: parsed.SV_ROYALTIES_REPORT_MAX_ATTEMPTS,
-        retry: { baseMs: parsed.SV_ROYALTIES_REPORT_RETRY_BASE_MS, capMs: parsed.SV_ROYALTIES_REPORT_RETRY_CAP_MS },
-        progressMs: parsed.SV_ROYALTIES_REPORT_PROGRESS_MS,
-      },
-    };
+  readBlobServiceConfig(env, {
+    healthPort: { production: 9106, sandbox: 9116 },
+    // How long royalties waits for the catalogue (tracks, report matching) and the gateway (users).
+    serviceTimeoutMs: { default: 10_000 },
+    shape,
+    config: (parsed, shared) => {
+      if (parsed.SV_ROYALTIES_REPORT_RETRY_CAP_MS < parsed.SV_ROYALTIES_REPORT_RETRY_BASE_MS) {
+        throw new ConfigError('SV_ROYALTIES_REPORT_RETRY_CAP_MS: must not be below SV_ROYALTIES_REPORT_RETRY_BASE_MS');
+      }
+      return {
+        ...shared,
+        apiRoot: `${parsed.SV_BASE_PATH ?? (parsed.SV_ENV === 'sandbox' ? '/api' : '')}/${API_VERSION}`,
+        reportJobs: {
+          concurrency: parsed.SV_ROYALTIES_REPORT_JOBS,
+          tickMs: parsed.SV_ROYALTIES_REPORT_TICK_MS,
+          leaseMs: parsed.SV_ROYALTIES_REPORT_LEASE_MS,
+          maxAttempts: parsed.SV_ROYALTIES_REPORT_MAX_ATTEMPTS,
+          retry: { baseMs: parsed.SV_ROYALTIES_REPORT_RETRY_BASE_MS, capMs: parsed.SV_ROYALTIES_REPORT_RETRY_CAP_MS },
+          progressMs: parsed.SV_ROYALTIES_REPORT_PROGRESS_MS,
+        },
+      };
+    },
   });

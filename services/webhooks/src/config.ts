@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { baseEnvShape, parseEnv, refuseUnsafeDeployment, toBaseConfig, type BaseConfig } from '@sv/platform';
+import { readServiceConfig, type ServiceConfig } from '@sv/platform';
 
 const shape = {
-  ...baseEnvShape,
-  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** How long webhooks waits for another service (supply-chain) to answer. */
-  SV_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /**
    * The key that encrypts stored signing secrets. Deployments set it from a Secret; the
    * defaults below are for local development only and say so.
@@ -36,9 +32,7 @@ const LOCAL_SECRET_KEY = {
   sandbox: 'local-development-only-webhook-secret-key-sandbox',
 } as const;
 
-export interface WebhooksConfig extends BaseConfig {
-  healthPort: number | undefined;
-  serviceTimeoutMs: number;
+export interface WebhooksConfig extends ServiceConfig {
   secretKey: string;
   delivery: DeliverySettings;
 }
@@ -61,23 +55,25 @@ const RETRY_CAP_MS = 3_600_000;
 
 /** The webhooks service's configuration, read from the environment once at start-up. */
 export const readConfig = (env: Record<string, string | undefined> = process.env): WebhooksConfig =>
-  parseEnv(shape, env, (parsed) => {
-    refuseUnsafeDeployment(parsed, { secrets: { SV_WEBHOOK_SECRET_KEY: parsed.SV_WEBHOOK_SECRET_KEY } });
-    return {
-    ...toBaseConfig(parsed),
-    healthPort: parsed.SV_HEALTH_PORT ?? (parsed.SV_ENV === 'sandbox' ? 9115 : 9105),
-    serviceTimeoutMs: parsed.SV_SERVICE_TIMEOUT_MS,
-    secretKey: parsed.SV_WEBHOOK_SECRET_KEY ?? LOCAL_SECRET_KEY[parsed.SV_ENV],
-    delivery: {
-      tickMs: parsed.SV_WEBHOOK_TICK_MS,
-      timeoutMs: parsed.SV_WEBHOOK_TIMEOUT_MS,
-      retryBaseMs: parsed.SV_WEBHOOK_RETRY_BASE_MS,
-      retryCapMs: RETRY_CAP_MS,
-      retryWindowMs: parsed.SV_WEBHOOK_RETRY_WINDOW_MS,
-      maxAttempts: parsed.SV_WEBHOOK_MAX_ATTEMPTS,
-      concurrency: parsed.SV_WEBHOOK_CONCURRENCY,
-      perSubscription: parsed.SV_WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION,
-      retentionDays: parsed.SV_WEBHOOK_RETENTION_DAYS,
-    },
-    };
+  readServiceConfig(env, {
+    healthPort: { production: 9105, sandbox: 9115 },
+    // How long webhooks waits for another service (supply-chain) to answer.
+    serviceTimeoutMs: { default: 5_000 },
+    shape,
+    deployment: (parsed) => ({ secrets: { SV_WEBHOOK_SECRET_KEY: parsed.SV_WEBHOOK_SECRET_KEY } }),
+    config: (parsed, shared) => ({
+      ...shared,
+      secretKey: parsed.SV_WEBHOOK_SECRET_KEY ?? LOCAL_SECRET_KEY[parsed.SV_ENV],
+      delivery: {
+        tickMs: parsed.SV_WEBHOOK_TICK_MS,
+        timeoutMs: parsed.SV_WEBHOOK_TIMEOUT_MS,
+        retryBaseMs: parsed.SV_WEBHOOK_RETRY_BASE_MS,
+        retryCapMs: RETRY_CAP_MS,
+        retryWindowMs: parsed.SV_WEBHOOK_RETRY_WINDOW_MS,
+        maxAttempts: parsed.SV_WEBHOOK_MAX_ATTEMPTS,
+        concurrency: parsed.SV_WEBHOOK_CONCURRENCY,
+        perSubscription: parsed.SV_WEBHOOK_CONCURRENCY_PER_SUBSCRIPTION,
+        retentionDays: parsed.SV_WEBHOOK_RETENTION_DAYS,
+      },
+    }),
   });

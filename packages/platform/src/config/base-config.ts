@@ -24,9 +24,47 @@ export const probeEnvShape = {
     .refine((value) => isIP(value) !== 0, 'must be an IP address (in Kubernetes the pod\'s own, status.podIP)'),
 };
 
-/** Environment variables every service reads; each service extends this shape with its own. */
-export const baseEnvShape = {
+/**
+ * What every process reads, on the bus or not: where its unauthenticated probe and metrics
+ * listener is (the port's default is each service's own), how it logs, and whether it runs on a
+ * developer's machine.
+ */
+export const processEnvShape = {
   ...probeEnvShape,
+  /** The cluster-side listener: probes and Prometheus metrics, never on a public port. 0 picks a free port. */
+  SV_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * A developer's machine or a test run: built-in secrets, placeholder identifiers, private URLs
+   * and mail to the log are allowed. Deployments never set it; without it nothing starts unsafe.
+   */
+  SV_LOCAL_DEVELOPMENT: envFlag,
+  SV_LOG_LEVEL: logLevelEnv,
+  SV_LOG_PRETTY: envFlag,
+};
+
+/** The part of a process's config its shared variables give. */
+export interface ProcessConfig {
+  /** Probes and /metrics; 0 picks a free port. */
+  healthPort: number;
+  /** The address the probe and metrics listener binds to. */
+  probeHost: string;
+  logLevel: string;
+  logPretty: boolean;
+}
+
+export type ProcessEnv = z.infer<z.ZodObject<typeof processEnvShape>>;
+
+/** `healthPort`: the service's own probe port, used unless SV_HEALTH_PORT names another. */
+export const toProcessConfig = (env: ProcessEnv, healthPort: number): ProcessConfig => ({
+  healthPort: env.SV_HEALTH_PORT ?? healthPort,
+  probeHost: env.SV_PROBE_HOST,
+  logLevel: env.SV_LOG_LEVEL,
+  logPretty: env.SV_LOG_PRETTY,
+});
+
+/** Environment variables every service on the bus reads; each service extends this shape with its own. */
+export const baseEnvShape = {
+  ...processEnvShape,
   SV_ENV: z.enum(ENVIRONMENTS).default('production'),
   SV_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SV_NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
@@ -36,17 +74,10 @@ export const baseEnvShape = {
   SV_NATS_CA_FILE: z.string().min(1).optional(),
   /** Copies JetStream keeps of the event stream: 1 on one server, 3 on a three-node cluster (production). */
   SV_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
-  /**
-   * A developer's machine or a test run: built-in secrets, placeholder identifiers, private URLs
-   * and mail to the log are allowed. Deployments never set it; without it nothing starts unsafe.
-   */
-  SV_LOCAL_DEVELOPMENT: envFlag,
   SV_SUBJECT_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be dot-separated NATS tokens')
     .optional(),
-  SV_LOG_LEVEL: logLevelEnv,
-  SV_LOG_PRETTY: envFlag,
   SV_ALLOW_PRIVATE_URLS: envFlag,
   SV_VERSION: z.string().default('0.1.0'),
 };

@@ -12,7 +12,7 @@ import {
   type WorkQueue,
   type WorkQueueTable,
 } from '@sv/platform';
-import { readMailConfig, type MailConfig } from '../../config.ts';
+import type { MailConfig } from '../../config.ts';
 import { MailOutbox } from '../../db/entities/credentials.entity.ts';
 import { openMailBody, mailSealingKey } from './mail-sealing.ts';
 import { logTransport, smtpTransport, type MailTransport } from './mail-transport.ts';
@@ -151,7 +151,7 @@ const forgetBody = async (tx: EntityManager, id: string): Promise<void> => {
 };
 
 /** The gateway's relay: SMTP when SV_SMTP_URL is set, otherwise the log (local development). */
-export const startMailRelay = (runtime: ServiceRuntime, tokenSecret: string, mail: MailConfig = readMailConfig()): MailRelay => {
+export const startMailRelay = (runtime: ServiceRuntime, tokenSecret: string, mail: MailConfig): MailRelay => {
   const relay = new MailRelay({
     orm: runtime.orm,
     transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl) : logTransport(runtime.logger),
