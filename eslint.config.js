@@ -1,6 +1,8 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+const ENV_MESSAGE = 'Read the environment in src/config.ts only (the kit\'s shared variables: packages/platform/src/config).';
+
 export default [
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '.nx/**'] },
   ...tseslint.configs.recommended,
@@ -26,9 +28,18 @@ export default [
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': [
+      // Configuration is read from the environment in one place per service (src/config.ts), so
+      // every variable is declared, validated and refused in production once; the rest is handed it.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: ENV_MESSAGE }],
+      'no-restricted-syntax': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration in src/config.ts only.' },
+        { selector: "MemberExpression[property.name='env'][object.property.name='process']", message: ENV_MESSAGE },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env', 'default'], message: ENV_MESSAGE })),
+        },
       ],
     },
   },
@@ -38,8 +49,22 @@ export default [
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // The only places allowed to read the environment (the tracing preload's config is read before any service's).
+    // The only places allowed to read the environment: each service's config, the tracing preload's
+    // (read before any service's), and tooling and tests, which set up and pass environments.
     files: ['services/*/src/config.ts', 'packages/platform/src/tracing/tracing-config.ts', 'tools/**/*.ts', '**/test/**/*.ts', 'packages/testing/**/*.ts'],
-    rules: { 'no-restricted-properties': 'off' },
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
+  },
+  {
+    // A reader that defaults to the environment can be called from anywhere; only readConfig (called by main.ts) may.
+    files: ['services/*/src/config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "VariableDeclarator[id.name!='readConfig'] AssignmentPattern[right.object.name='process'][right.property.name='env']",
+          message: 'Only readConfig defaults to process.env; other readers take their variables from it.',
+        },
+      ],
+    },
   },
 ];
