@@ -37,3 +37,13 @@ export { ERN_NAMESPACES, ERN_VERSIONS, isErnVersion, type ErnVersion } from './e
 export { buildErn } from './build-ern.ts';
 export { ERN42_NAMESPACE, buildErn42 } from './ern42/build-message.ts';
 export { ERN382_NAMESPACE, buildErn382 } from './ern382/build-message.ts';
+
+// DDEX release-profile rules: the known findings of DDEX's compiled rules that are not faults
+export {
+  KNOWN_PROFILE_FINDINGS,
+  knownProfileFinding,
+  type KnownProfileFinding,
+  type KnownProfileFindingKind,
+  type ProfileFindingRef,
+} from './profile-rules/known-differences.ts';
+export { elementAtLocation } from './profile-rules/location.ts';
