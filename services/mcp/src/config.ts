@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, envFlag, parseEnv, processEnvShape, toProcessConfig, type ProcessConfig } from '@sv/platform';
+import { ConfigError, baseEnvShape, parseEnv, processEnvShape, toProcessConfig, type ProcessConfig } from '@sv/platform';
 
 /** A base address without its trailing slash, so route paths can be appended as they are. */
 const baseUrl = z
@@ -29,8 +29,8 @@ const shape = {
   /** The largest JSON-RPC body: a file sent inline as base64 rides in it (larger files go by URL). */
   SV_MCP_MAX_BODY_MB: z.coerce.number().int().min(1).max(1024).default(32),
   /** Lets an upload's file_url name a loopback or private address (local development only). */
-  SV_ALLOW_PRIVATE_URLS: envFlag,
-  SV_VERSION: z.string().default('0.1.0'),
+  SV_ALLOW_PRIVATE_URLS: baseEnvShape.SV_ALLOW_PRIVATE_URLS,
+  SV_VERSION: baseEnvShape.SV_VERSION,
 };
 
 export interface McpConfig extends ProcessConfig {

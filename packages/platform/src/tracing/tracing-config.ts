@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv } from '../config/base-config.ts';
+import { baseEnvShape, parseEnv } from '../config/base-config.ts';
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -13,8 +13,9 @@ const shape = {
   OTEL_SERVICE_NAME: z.string().min(1).max(100).optional(),
   /** How long finished spans wait to be sent together. */
   SV_TRACE_EXPORT_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
+  // Any name: the preload also runs before the docs and MCP servers, which have no environment of their own.
   SV_ENV: z.string().default('production'),
-  SV_VERSION: z.string().default('0.1.0'),
+  SV_VERSION: baseEnvShape.SV_VERSION,
 };
 
 export interface TracingConfig {
