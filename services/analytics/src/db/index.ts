@@ -9,6 +9,7 @@ import { Migration20261210000500_ranking_edges } from './migrations/Migration202
 import { Migration20261210000600_recording_codes } from './migrations/Migration20261210000600_recording_codes.ts';
 import { Migration20261210000700_monthly_partitions } from './migrations/Migration20261210000700_monthly_partitions.ts';
 import { Migration20261210000800_report_load_jobs } from './migrations/Migration20261210000800_report_load_jobs.ts';
+import { Migration20261210000900_load_path_keys } from './migrations/Migration20261210000900_load_path_keys.ts';
 
 /** The analytics service's own Postgres schema; no other service reads or writes it. */
 export const ANALYTICS_SCHEMA = 'analytics';
@@ -30,4 +31,6 @@ export const ANALYTICS_MIGRATIONS = [
   // The day-level fact tables partitioned by month, so replacing or dropping a month touches one partition.
   { name: 'Migration20261210000700_monthly_partitions', class: Migration20261210000700_monthly_partitions },
   { name: 'Migration20261210000800_report_load_jobs', class: Migration20261210000800_report_load_jobs },
+  // The load path's per-row foreign key dropped and two overlapping rollup indexes made one.
+  { name: 'Migration20261210000900_load_path_keys', class: Migration20261210000900_load_path_keys },
 ];

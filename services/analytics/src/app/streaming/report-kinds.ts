@@ -1,7 +1,7 @@
 import type { CopyValue } from './pg-copy.ts';
 import { STREAM_COUNTS, type ChartRecord, type PlaylistRecord, type ReportKind, type StreamRecord } from './report-records.ts';
 
-/** Columns every kind of row has, staged and kept alike. */
+/** Columns every kind of row has from its file. */
 export const RECORDING_COLUMNS = [
   { name: 'day', type: 'date' },
   { name: 'isrc', type: 'text' },

@@ -6,9 +6,9 @@ const countColumns = STREAM_COUNTS.map((name) => `"${name}"`).join(', ');
 
 /**
  * Where a load's day rollups are summed from: `stream_row` for the days that held rows before the
- * load (`busyDays`), and for the days that held none (`freshDays`) the load's own rows, whose rows
- * are all the day has: the staged rows as matched (`fileRows`, a relation with stream_row's columns),
- * which spares reading back the rows just written.
+ * load (`busyDays`), and for the days that held none (`freshDays`) the load's own rows, which are
+ * all the day has (`fileRows`, a relation with stream_row's columns, found by the load's file id
+ * rather than by the tenant's whole day).
  */
 export interface RollupSources {
   busyDays: string[];
@@ -70,7 +70,7 @@ export const rebuildDayRollups = async (client: pg.Client, tenantId: string, sou
  * stream report whose period ends last (the latest loaded among equals) and still holds rows; every
  * store's rows of those days are summed by territory and by store, per artist (read once, summed by
  * all three, then by each). When the window's only rows are on days the load alone fills (`sources`
- * fresh days), they are summed from the load's staged rows.
+ * fresh days), they are summed from the load's own rows.
  */
 export const rebuildWindowRollups = async (client: pg.Client, tenantId: string, sources: Pick<RollupSources, 'freshDays' | 'fileRows'> & { store: string }): Promise<void> => {
   for (const table of ['stream_window_territory', 'stream_window_store', 'stream_window']) {
@@ -102,7 +102,7 @@ export const rebuildWindowRollups = async (client: pg.Client, tenantId: string, 
         values: [tenantId, window.first_day, window.last_day],
       }
     : {
-        // The staged rows are all of the load's one store.
+        // The load's rows are all of its one store.
         sql: `select r."artist_id", r."territory", $3::text as "store", sum(r."streams") as "streams" from ${sources.fileRows} r
                where r."day" between $1 and $2 group by 1, 2`,
         values: [window.first_day, window.last_day, sources.store],
