@@ -27,7 +27,7 @@ export class Migration20261210000900_load_path_keys extends Migration {
     this.addSql(`create index "stream_recording_day_ranking_idx" on "analytics"."stream_recording_day" ("tenant_id", "day")
       include ("isrc", "artist_id", "streams", "downloads") where "isrc" is not null`);
     for (const table of FACT_TABLES) {
-      // Rows whose file is gone would break the key; none are left by the loads, but say so plainly if any are.
+      // Rows whose file is gone (the loads leave none) would stop the key being added.
       this.addSql(`delete from "analytics"."${table}" r where not exists (select 1 from "analytics"."report_file" f where f."id" = r."file_id")`);
       this.addSql(`alter table "analytics"."${table}" add constraint "${table}_file_id_fkey"
         foreign key ("file_id") references "analytics"."report_file" ("id") on delete cascade`);
