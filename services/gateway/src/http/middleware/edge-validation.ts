@@ -33,7 +33,7 @@ import { locals } from '../locals.ts';
  */
 type Gate = 'anyone' | 'release_author' | 'money_payee' | Permission;
 
-interface EdgeRule {
+export interface EdgeRule {
   gate: Gate;
   /**
    * The service's 404 for a `uuid` path parameter that names no record. Set only where the
@@ -50,7 +50,7 @@ interface EdgeRule {
  * locale is checked before the body), the streaming reads (their reader check is the service's
  * own) and every upload's form.
  */
-const EDGE_RULES: Partial<Record<string, EdgeRule>> = {
+export const EDGE_RULES: Readonly<Partial<Record<string, EdgeRule>>> = {
   [ReleaseOperation.list]: { gate: 'anyone' },
   [ReleaseOperation.create]: { gate: 'release_author' },
   [ReleaseOperation.get]: { gate: 'anyone', notFound: Messages.releaseNotFound },
