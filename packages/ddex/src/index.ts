@@ -13,7 +13,7 @@ export { ernFileName, resourceFileNames } from './ern43/file-names.ts';
 // Validation
 export { createErn43Validator, type Ern43Validator, type ErnValidationResult } from './validate/xsd-validator.ts';
 export { checkReferenceIntegrity } from './validate/reference-integrity.ts';
-export { createErnValidator, type ErnValidator } from './validate/ern-validator.ts';
+export { createErnValidator, type ErnValidator, type ErnValidatorOptions } from './validate/ern-validator.ts';
 
 // The SFTP choreography: end of batch, acknowledgements
 export { ERN_CHOREOGRAPHY_NAMESPACE } from './choreography.ts';
@@ -47,3 +47,4 @@ export {
   type ProfileFindingRef,
 } from './profile-rules/known-differences.ts';
 export { elementAtLocation } from './profile-rules/location.ts';
+export { checkReleaseProfile, type ProfileRuleFinding, type ProfileRuleSeverity } from './profile-rules/check-profile.ts';

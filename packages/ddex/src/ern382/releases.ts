@@ -40,7 +40,7 @@ const writeMainRelease = (w: XmlWriter, plan: MessagePlan, parties: PartyNames):
   const artist = { party: plan.release_artist.party, role: 'MainArtist', artistic_role: null } as const;
   writeDisplayArtists(w, [artist], parties, senderNamespace(plan.input.sender));
   w.leaf('ParentalWarningType', plan.tracks.some((planned) => planned.track.explicit) ? 'Explicit' : 'NotExplicit');
-  writeResourceGroup(w, plan.tracks, plan.image);
+  writeResourceGroup(w, plan.tracks, plan.image, true);
   writeGenre(w, plan);
   writeReleaseDate(w, plan);
   w.close('ReleaseDetailsByTerritory');
@@ -70,7 +70,7 @@ const writeTrackRelease = (w: XmlWriter, plan: MessagePlan, planned: PlannedTrac
   writeTitles(w, titles.main, titles.localized);
   writeDisplayArtists(w, planned.artists, parties, namespace);
   w.leaf('ParentalWarningType', track.explicit ? 'Explicit' : 'NotExplicit');
-  writeResourceGroup(w, [planned], null);
+  writeResourceGroup(w, [planned], null, false);
   writeGenre(w, plan);
   writeReleaseDate(w, plan);
   w.close('ReleaseDetailsByTerritory');

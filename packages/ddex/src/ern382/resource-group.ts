@@ -18,16 +18,16 @@ export const writeReleaseResourceReferences = (w: XmlWriter, tracks: readonly Pl
 };
 
 /**
- * The tracks in disc/position order, then the cover. With a cover (the main release) the tracks
- * sit in one sub-group per disc, numbered in disc order (3.8.2 has no ResourceGroupType to call
- * them components), and the cover is the top group's own item: Release Profile 1.4, clause 3.1,
- * has the main release's top-level items be its FrontCoverImage. A track release's group holds
- * its recording alone.
+ * The tracks in disc/position order, then the cover. In the main release the tracks sit in one
+ * sub-group per disc, numbered in disc order (3.8.2 has no ResourceGroupType to call them
+ * components), and the cover is the top group's own item: Release Profile 1.4, clause 3.1, has
+ * the main release's top-level items be its FrontCoverImage. A track release's group holds its
+ * recording alone.
  */
-export const writeResourceGroup = (w: XmlWriter, tracks: readonly PlannedTrack[], image: Image): void => {
+export const writeResourceGroup = (w: XmlWriter, tracks: readonly PlannedTrack[], image: Image, main: boolean): void => {
   const discs = [...new Set(tracks.map((planned) => planned.track.disc_number))];
   w.open('ResourceGroup').leaf('SequenceNumber', 1);
-  if (discs.length === 1 && !image) {
+  if (!main) {
     writeContentItems(w, tracks);
   } else {
     discs.forEach((disc, index) => {

@@ -7,7 +7,8 @@ const validators = new Map<ErnVersion, ErnValidator>();
 export const cachedErnValidator = (version: ErnVersion): ErnValidator => {
   let validator = validators.get(version);
   if (validator === undefined) {
-    validator = createErnValidator(version);
+    // A label's message follows its sender's release profile, not the platform's.
+    validator = createErnValidator(version, { profileRules: false });
     validators.set(version, validator);
   }
   return validator;

@@ -11,6 +11,8 @@ import {
 import type { ErnVersion } from '../ern-version.ts';
 import { indexElements, type ElementIndex } from './element-paths.ts';
 import { findReferenceProblems } from './reference-integrity.ts';
+import { checkReleaseProfile } from '../profile-rules/check-profile.ts';
+import { parseErnXml } from '../read/safe-parse.ts';
 import { ERN_SCHEMA_FILES } from './schema-files.ts';
 
 /** One problem found in a message: the element it concerns (see element-paths.ts), its line, what is wrong. */
@@ -118,12 +120,39 @@ const result = (problems: ErnValidationProblem[]): ErnValidationResult => ({
   problems,
 });
 
+export interface ErnValidatorOptions {
+  /**
+   * Also check the DDEX release-profile rules the platform's own messages follow (fatal errors
+   * and errors make the message invalid). On by default, for messages the platform sends; off
+   * for messages it reads, which follow their sender's profile.
+   */
+  profileRules?: boolean;
+}
+
+/** The profile findings that stop a message: fatal errors and errors (warnings do not). */
+const profileProblems = (xml: string, version: ErnVersion): { path: string; message: string }[] => {
+  let message;
+  try {
+    message = parseErnXml(xml);
+  } catch {
+    return []; // libxml2 has reported why already
+  }
+  return checkReleaseProfile(message, version)
+    .filter((finding) => finding.severity !== 'warning')
+    .map((finding) => ({
+      path: finding.path,
+      message: `Release profile ${finding.profile || '(none)'}, rule ${finding.rule} (${finding.severity}): ${finding.message}`,
+    }));
+};
+
 /**
  * Compiles the schema of `version` once (a few hundred milliseconds) and returns a validator
- * that reuses it: XSD validation by libxml2, then the reference checks libxml2 does not make.
- * Every parsed document is freed before `validate` returns.
+ * that reuses it: XSD validation by libxml2, then the reference checks libxml2 does not make,
+ * then (unless turned off) the release-profile rules. Every parsed document is freed before
+ * `validate` returns.
  */
-export const createErnValidator = (version: ErnVersion): ErnValidator => {
+export const createErnValidator = (version: ErnVersion, options: ErnValidatorOptions = {}): ErnValidator => {
+  const profileRules = options.profileRules ?? true;
   serveImportedSchemas(version);
   const { main } = ERN_SCHEMA_FILES[version];
   const schemaDocument = XmlDocument.fromBuffer(readFileSync(main), { url: main });
@@ -165,6 +194,10 @@ export const createErnValidator = (version: ErnVersion): ErnValidator => {
         const problem = references[index]!;
         return { path: elements().pathAt(problem.offset), line: problem.line, message: problem.message };
       });
+      if (profileRules) {
+        const profile = profileProblems(xml, version);
+        problems.add(profile.length, (index) => ({ ...profile[index]!, line: null }));
+      }
       return result(problems.all());
     },
     dispose(): void {
