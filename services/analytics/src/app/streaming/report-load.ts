@@ -79,8 +79,8 @@ const removeReplaced = async (client: pg.Client, file: FileFacts): Promise<numbe
   const table = `"analytics"."${SHAPES[file.kind].table}"`;
   const earlier = await client.query<{ count: number }>(
     `with "gone" as (
-       delete from ${table} r using "analytics"."report_file" f
-        where f."tenant_id" = $1 and f."sha256" = $2 and r."file_id" = f."id"
+       delete from ${table} r
+        where r."file_id" in (select f."id" from "analytics"."report_file" f where f."tenant_id" = $1 and f."sha256" = $2)
        returning r."day"),
      "noted" as (insert into "affected_day" select distinct "day" from "gone" on conflict do nothing)
      select count(*)::int as "count" from "gone"`,
@@ -90,11 +90,17 @@ const removeReplaced = async (client: pg.Client, file: FileFacts): Promise<numbe
   if (file.firstDay === null || file.lastDay === null) return earlier.rows[0]!.count;
   const byTerritory = SHAPES[file.kind].byTerritory ? `and r."territory" = any($7::text[])` : '';
   const revised = await client.query<{ count: number }>(
-    `with "gone" as (
-       delete from ${table} r using "analytics"."report_file" f
-        where r."tenant_id" = $1 and r."store" = $2 and r."day" between $3 and $4 ${byTerritory}
-          and f."id" = r."file_id" and f."kind" = $5
-          and ($6::text is null or f."message_id" is distinct from $6::text)
+    // The files first (a file's rows are all of its store and within its days), then their rows by file: a scan of the
+    // store's days would also walk the rows this load has just written.
+    `with "replaced" as (
+       select f."id" from "analytics"."report_file" f
+        where f."tenant_id" = $1 and f."store" = $2 and f."kind" = $5
+          and (f."first_day" is null or f."first_day" <= $4) and (f."last_day" is null or f."last_day" >= $3)
+          and ($6::text is null or f."message_id" is distinct from $6::text)),
+     "gone" as (
+       delete from ${table} r
+        where r."file_id" in (select "id" from "replaced")
+          and r."tenant_id" = $1 and r."store" = $2 and r."day" between $3 and $4 ${byTerritory}
        returning r."day"),
      "noted" as (insert into "affected_day" select distinct "day" from "gone" on conflict do nothing)
      select count(*)::int as "count" from "gone"`,
