@@ -2,7 +2,10 @@ import { createErnValidator, type ErnValidator } from '../src/validate/ern-valid
 import type { ErnVersion } from '../src/ern-version.ts';
 import { checkReleaseProfile } from '../src/profile-rules/check-profile.ts';
 import { parseErnXml } from '../src/read/safe-parse.ts';
+import { buildErn } from '../src/build-ern.ts';
+import { ERN_VERSIONS } from '../src/ern-version.ts';
 import { PROFILE_CASES, PROFILE_MUTANTS } from './support/profile-cases.ts';
+import { makeInput, makeRelease, makeStore } from './support/release-factory.ts';
 
 /*
  * The platform's native release-profile checks: its own messages pass them, a message that
@@ -33,6 +36,13 @@ const byName = (name: string) => {
 describe('native release-profile checks', () => {
   it.each(PROFILE_CASES.map((c) => [c.name, c] as const))('find nothing in the platform’s %s message', (_name, c) => {
     expect(checkReleaseProfile(parseErnXml(c.xml), c.version)).toEqual([]);
+  });
+
+  it.each(ERN_VERSIONS)('find nothing in ERN %s when only the store knows the release date, or nobody does', (version) => {
+    for (const [release_date, store_date] of [[null, '2025-06-06'], [null, null]] as const) {
+      const input = makeInput({ release: makeRelease(3, { release_date }), store: makeStore({ release_date: store_date }) });
+      expect(checkReleaseProfile(parseErnXml(buildErn(version, input)), version)).toEqual([]);
+    }
   });
 
   it.each([

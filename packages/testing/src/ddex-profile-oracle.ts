@@ -59,6 +59,7 @@ export const severityOfRole = (role: string): ProfileFindingSeverity => {
 /** ERN 3's 1.4 identifiers, by the profile the platform follows for each (it sends music only). */
 const ERN3_PROFILES: Readonly<Record<string, string>> = {
   'CommonReleaseTypes/14/AudioAlbum': '14/AudioAlbumMusicOnly.xsl',
+  // Not a 1.4 identifier (the platform once wrote it): judged by the same rules, whose 1129-1 objects.
   'CommonReleaseTypes/14/AudioAlbumMusicOnly': '14/AudioAlbumMusicOnly.xsl',
   'CommonReleaseTypes/14/AudioSingle': '14/AudioSingle.xsl',
 };
@@ -78,19 +79,17 @@ const rootAttribute = (xml: string, name: string): string | null => {
 /**
  * The stylesheets that judge a message, chosen as DDEX's validator does: by the message's
  * ReleaseProfileVersionId, in the profile family of its ERN major version (from its namespace).
- * A message naming no known profile is judged by the profile its release type implies
- * (`fallback`), so a wrong identifier is itself reported rather than skipping every rule.
  */
-export const profileStylesheetsFor = (xml: string, fallback?: { ern3: string; ern4: string }): string[] => {
+export const profileStylesheetsFor = (xml: string): string[] => {
   const namespace = /xmlns(?::\w+)?="http:\/\/ddex\.net\/xml\/ern\/(\d+)"/.exec(xml)?.[1];
   if (!namespace) throw new Error('Not an ERN NewReleaseMessage: no ERN namespace.');
   const profile = rootAttribute(xml, 'ReleaseProfileVersionId') ?? '';
   if (namespace.startsWith('3')) {
-    const sheet = ERN3_PROFILES[profile] ?? (fallback && ERN3_PROFILES[fallback.ern3]);
+    const sheet = ERN3_PROFILES[profile];
     if (!sheet) throw new Error(`No ERN 3 release profile rules for ReleaseProfileVersionId "${profile}".`);
     return [sheet];
   }
-  const sheets = ERN4_PROFILES[profile] ?? (fallback && ERN4_PROFILES[fallback.ern4]);
+  const sheets = ERN4_PROFILES[profile];
   if (!sheets) throw new Error(`No ERN 4 release profile rules for ReleaseProfileVersionId "${profile}".`);
   return [...sheets, ERN4_AVS];
 };
@@ -168,15 +167,12 @@ export const parseSvrl = (svrl: string, stylesheet: string): ProfileFinding[] =>
  * Saxon compiles a stylesheet once per run and transforms a whole folder in that run, so the
  * cost is one JVM per stylesheet, whatever the number of messages.
  */
-export const runProfileOracle = async (
-  messages: readonly ProfileOracleMessage[],
-  options: { fallback?: { ern3: string; ern4: string } } = {},
-): Promise<Map<string, ProfileFinding[]>> => {
+export const runProfileOracle = async (messages: readonly ProfileOracleMessage[]): Promise<Map<string, ProfileFinding[]>> => {
   const results = new Map<string, ProfileFinding[]>(messages.map((message) => [message.name, []]));
   const bySheet = new Map<string, ProfileOracleMessage[]>();
   for (const message of messages) {
     if (!/^[\w.-]+$/.test(message.name)) throw new Error(`Message name "${message.name}" must be a plain file name.`);
-    for (const sheet of profileStylesheetsFor(message.xml, options.fallback)) {
+    for (const sheet of profileStylesheetsFor(message.xml)) {
       bySheet.set(sheet, [...(bySheet.get(sheet) ?? []), message]);
     }
   }

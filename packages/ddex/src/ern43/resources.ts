@@ -39,8 +39,8 @@ const writeSoundRecording = (w: XmlWriter, plan: MessagePlan, planned: PlannedTr
   writeDisplayArtists(w, planned.artists, sender.party_id);
   writeContributors(w, planned.contributors, sender.party_id);
   w.leaf('Duration', isoDuration(planned.duration_ms));
-  // The release's own date is the recording's first publication the platform knows of (Release Profile 2.1, 5.3.1.4(7)).
-  w.optionalLeaf('FirstPublicationDate', release.release_date);
+  // The release's own date (else the store's) is the recording's first publication the platform knows of (Release Profile 2.1, 5.3.1.4(7)).
+  w.optionalLeaf('FirstPublicationDate', release.release_date ?? plan.input.store.release_date);
   w.leaf('ParentalWarningType', track.explicit ? 'Explicit' : 'NotExplicit');
   w.leaf('IsInstrumental', track.instrumental);
   if (!track.instrumental) w.optionalLeaf('LanguageOfPerformance', languageTag(track.language));
