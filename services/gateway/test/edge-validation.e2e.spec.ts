@@ -105,6 +105,15 @@ describe('validation at the edge', () => {
     expect((await heardOps()).filter((operation) => operation === 'releases.create')).toHaveLength(heardBefore + 1);
   });
 
+  it("answers a POST /releases without a body as the catalogue reads it (every field required), without asking it", async () => {
+    const before = (await heardOps()).length;
+    const refused = await artist('/v1/releases', { method: 'POST', headers: { 'idempotency-key': `edge-${randomUUID()}` } });
+    expect(await heardOps()).toHaveLength(before);
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors as object).sort()).toEqual(['genre', 'release_date', 'title', 'type']);
+    expect(answerOf(refused)).toEqual(await direct({ operation: 'releases.create', principal: principals.artist! }));
+  });
+
   it('answers 401 for a missing or refused token before looking at the body', async () => {
     const anonymous = apiClient(platform.baseUrl);
     const missing = await anonymous('/v1/releases', { method: 'POST', body: MALFORMED_RELEASE });

@@ -41,6 +41,8 @@ export interface EdgeRule {
    * answered here with the same words.
    */
   notFound?: string;
+  /** The service reads a request without a JSON body as `{}`; unset, as no body at all (`The body field is required.`). */
+  absentBody?: 'empty';
 }
 
 /**
@@ -52,60 +54,60 @@ export interface EdgeRule {
  */
 export const EDGE_RULES: Readonly<Partial<Record<string, EdgeRule>>> = {
   [ReleaseOperation.list]: { gate: 'anyone' },
-  [ReleaseOperation.create]: { gate: 'release_author' },
+  [ReleaseOperation.create]: { gate: 'release_author', absentBody: 'empty' },
   [ReleaseOperation.get]: { gate: 'anyone', notFound: Messages.releaseNotFound },
-  [ReleaseOperation.update]: { gate: 'releases.update', notFound: Messages.releaseNotFound },
+  [ReleaseOperation.update]: { gate: 'releases.update', absentBody: 'empty', notFound: Messages.releaseNotFound },
   [ReleaseOperation.delete]: { gate: 'releases.delete', notFound: Messages.releaseNotFound },
   [ReleaseOperation.submit]: { gate: 'releases.submit', notFound: Messages.releaseNotFound },
   [ReleaseOperation.approve]: { gate: 'releases.approve', notFound: Messages.releaseNotFound },
-  [ReleaseOperation.reject]: { gate: 'releases.reject', notFound: Messages.releaseNotFound },
-  [ReleaseOperation.artworkPresign]: { gate: 'releases.update' },
+  [ReleaseOperation.reject]: { gate: 'releases.reject', absentBody: 'empty', notFound: Messages.releaseNotFound },
+  [ReleaseOperation.artworkPresign]: { gate: 'releases.update', absentBody: 'empty' },
   [TrackOperation.list]: { gate: 'anyone', notFound: Messages.releaseNotFound },
   [TrackOperation.create]: { gate: 'tracks.manage', notFound: Messages.releaseNotFound },
   [TrackOperation.get]: { gate: 'anyone', notFound: Messages.trackNotFound },
-  [TrackOperation.update]: { gate: 'tracks.manage', notFound: Messages.trackNotFound },
+  [TrackOperation.update]: { gate: 'tracks.manage', absentBody: 'empty', notFound: Messages.trackNotFound },
   [TrackOperation.delete]: { gate: 'tracks.manage', notFound: Messages.trackNotFound },
   [CatalogueOperation.artistsList]: { gate: 'anyone' },
   [CatalogueOperation.artistsCreate]: { gate: 'artists.manage' },
   [CatalogueOperation.artistsGet]: { gate: 'anyone', notFound: Messages.artistNotFound },
-  [CatalogueOperation.artistsUpdate]: { gate: 'artists.manage', notFound: Messages.artistNotFound },
+  [CatalogueOperation.artistsUpdate]: { gate: 'artists.manage', absentBody: 'empty', notFound: Messages.artistNotFound },
   [CatalogueOperation.artistsDelete]: { gate: 'artists.manage', notFound: Messages.artistNotFound },
   [VideoOperation.list]: { gate: 'anyone' },
   [VideoOperation.create]: { gate: 'videos.manage' },
   [VideoOperation.get]: { gate: 'anyone', notFound: Messages.videoNotFound },
-  [VideoOperation.update]: { gate: 'videos.manage', notFound: Messages.videoNotFound },
+  [VideoOperation.update]: { gate: 'videos.manage', absentBody: 'empty', notFound: Messages.videoNotFound },
   [VideoOperation.delete]: { gate: 'videos.manage', notFound: Messages.videoNotFound },
-  [VideoOperation.reject]: { gate: 'videos.review' },
+  [VideoOperation.reject]: { gate: 'videos.review', absentBody: 'empty' },
   [CreditOperation.writersList]: { gate: 'anyone' },
   [CreditOperation.writersCreate]: { gate: 'credits.manage' },
-  [CreditOperation.writersUpdate]: { gate: 'credits.manage' },
+  [CreditOperation.writersUpdate]: { gate: 'credits.manage', absentBody: 'empty' },
   [CreditOperation.publishersList]: { gate: 'anyone' },
   [CreditOperation.publishersCreate]: { gate: 'credits.manage' },
-  [CreditOperation.publishersUpdate]: { gate: 'credits.manage' },
+  [CreditOperation.publishersUpdate]: { gate: 'credits.manage', absentBody: 'empty' },
   [CreditOperation.collaboratorsList]: { gate: 'anyone' },
   [CreditOperation.collaboratorsCreate]: { gate: 'credits.manage' },
-  [CreditOperation.collaboratorsUpdate]: { gate: 'credits.manage' },
+  [CreditOperation.collaboratorsUpdate]: { gate: 'credits.manage', absentBody: 'empty' },
   [CreditOperation.trackCreditsReplace]: { gate: 'credits.manage' },
   [RightsOperation.releaseReplace]: { gate: 'credits.manage' },
   [RightsOperation.trackReplace]: { gate: 'credits.manage' },
   [SupplyChainOperation.dsps]: { gate: 'anyone' },
-  [SupplyChainOperation.releaseDspsAdd]: { gate: 'releases.update' },
-  [SupplyChainOperation.releaseDspsReplace]: { gate: 'releases.update' },
-  [SupplyChainOperation.releaseDspsOverride]: { gate: 'supply_chain.manage' },
-  [SupplyChainOperation.releaseConfigMonetization]: { gate: 'supply_chain.manage' },
-  [SupplyChainOperation.releaseConfigPricingTier]: { gate: 'supply_chain.manage' },
-  [SupplyChainOperation.releaseConfigTerritories]: { gate: 'supply_chain.manage' },
+  [SupplyChainOperation.releaseDspsAdd]: { gate: 'releases.update', absentBody: 'empty' },
+  [SupplyChainOperation.releaseDspsReplace]: { gate: 'releases.update', absentBody: 'empty' },
+  [SupplyChainOperation.releaseDspsOverride]: { gate: 'supply_chain.manage', absentBody: 'empty' },
+  [SupplyChainOperation.releaseConfigMonetization]: { gate: 'supply_chain.manage', absentBody: 'empty' },
+  [SupplyChainOperation.releaseConfigPricingTier]: { gate: 'supply_chain.manage', absentBody: 'empty' },
+  [SupplyChainOperation.releaseConfigTerritories]: { gate: 'supply_chain.manage', absentBody: 'empty' },
   [DeliveryOperation.deliveries]: { gate: 'anyone' },
   [WebhookOperation.list]: { gate: 'webhooks.read' },
   [WebhookOperation.create]: { gate: 'webhooks.manage' },
-  [WebhookOperation.update]: { gate: 'webhooks.manage' },
+  [WebhookOperation.update]: { gate: 'webhooks.manage', absentBody: 'empty' },
   [WebhookOperation.deliveries]: { gate: 'webhooks.read' },
-  [IngestionOperation.json]: { gate: 'anyone' },
+  [IngestionOperation.json]: { gate: 'anyone', absentBody: 'empty' },
   [IngestionOperation.jobsList]: { gate: 'anyone' },
-  [RoyaltyOperation.withdraw]: { gate: 'money_payee' },
+  [RoyaltyOperation.withdraw]: { gate: 'money_payee', absentBody: 'empty' },
   [RoyaltyOperation.list]: { gate: 'finance.manage' },
-  [RoyaltyOperation.create]: { gate: 'finance.manage' },
-  [RoyaltyOperation.lineItems]: { gate: 'finance.manage' },
+  [RoyaltyOperation.create]: { gate: 'finance.manage', absentBody: 'empty' },
+  [RoyaltyOperation.lineItems]: { gate: 'finance.manage', absentBody: 'empty' },
   [FinanceOperation.periodsList]: { gate: 'finance.manage' },
   [FinanceOperation.periodsCreate]: { gate: 'finance.manage' },
   [FinanceOperation.salesReportsList]: { gate: 'finance.manage' },
@@ -121,7 +123,7 @@ export const EDGE_RULES: Readonly<Partial<Record<string, EdgeRule>>> = {
   [AnalyticsOperation.byDsp]: { gate: 'analytics.read' },
   [AnalyticsOperation.timeSeries]: { gate: 'analytics.read' },
   [AnalyticsOperation.artist]: { gate: 'analytics.read' },
-  [AnalyticsOperation.ingest]: { gate: 'analytics.read' },
+  [AnalyticsOperation.ingest]: { gate: 'analytics.read', absentBody: 'empty' },
 };
 
 const passes = (gate: Gate, principal: Principal): boolean => {
@@ -156,9 +158,8 @@ export const validateAtEdge = (entry: AnyRouteDefinition): RequestHandler | unde
       if (!parsed.ok) throw new ValidationError(parsed.fields);
     }
     if (bodySchema) {
-      // No JSON body at all: whether that is `{}` or a missing body is each service's own reading.
-      if (req.body === undefined) return next();
-      const parsed = parseFields(bodySchema, req.body);
+      const sent: unknown = req.body ?? (rule.absentBody === 'empty' ? {} : undefined);
+      const parsed = parseFields(bodySchema, sent);
       if (!parsed.ok) throw new ValidationError(parsed.fields);
     }
     if (notFound && !recordUuid.safeParse(req.params.uuid).success) throw new NotFoundError(notFound, 'route.record_not_found');
