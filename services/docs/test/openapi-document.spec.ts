@@ -156,10 +156,16 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('lists the other spellings of a route as aliases of the one described', () => {
+  it('lists the other spellings of a route at their own paths, marked as aliases of the canonical one', () => {
     expect(operationAt('POST', '/auth/refresh')['x-aliases']).toEqual(['/auth/token/refresh']);
     expect(operationAt('POST', '/tracks/{uuid}/audio')['x-aliases']).toEqual(['/tracks/{uuid}/upload']);
-    expect(document.paths).not.toHaveProperty('/auth/token/refresh');
+    const alias = operationAt('POST', '/auth/token/refresh');
+    expect(alias).toMatchObject({ operationId: 'auth.refresh.alias', 'x-alias-of': '/auth/refresh', summary: operationAt('POST', '/auth/refresh').summary });
+    expect(alias.description).toContain('Alias of `POST /auth/refresh`');
+    // The spec lists it as another name, not as a way out.
+    expect(alias).not.toHaveProperty('deprecated');
+    expect(alias.responses).toEqual(operationAt('POST', '/auth/refresh').responses);
+    expect(operationAt('POST', '/tracks/{uuid}/upload')['x-alias-of']).toBe('/tracks/{uuid}/audio');
     expect(ROUTES.filter((route) => route.aliasOf).length).toBeGreaterThan(0);
   });
 });

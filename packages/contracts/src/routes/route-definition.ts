@@ -108,7 +108,7 @@ export interface RouteDefinition<TService extends RoutedService = RoutedService>
   paginated?: Pagination;
   /**
    * Another spelling of the route at this path (same method, same operation): the gateway serves
-   * both, documentation and tools show the canonical one.
+   * both, the OpenAPI description lists both (this one marked `x-alias-of`), tools show the canonical one.
    */
   aliasOf?: string;
   /**

@@ -31,19 +31,23 @@ const matches = (route: AnyRouteDefinition, path: string): boolean => {
 export const routeServing = (method: string, path: string, routes: readonly AnyRouteDefinition[] = ROUTES): AnyRouteDefinition | undefined =>
   routes.find((route) => route.method === method && matches(route, path));
 
-/** The operationId the document gives a route: its operation, or with the method added for a second spelling. */
+/** The operationId the document gives a route: its operation, with the method added for a second method of it, or `alias` for another spelling. */
 const isOperationOf = (operationId: string, route: AnyRouteDefinition): boolean =>
-  operationId === route.operation || operationId === `${route.operation}.${route.method.toLowerCase()}`;
+  operationId === route.operation ||
+  operationId === `${route.operation}.${route.method.toLowerCase()}` ||
+  (route.aliasOf !== undefined && operationId.startsWith(`${route.operation}.alias`));
 
-const bracedPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
+export const bracedPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
-/** Registry routes the document does not describe: at their own path, or (another spelling) among the aliases of the one it does. */
+/** Registry routes the document does not describe at their own path (an alias marked as the alias of its canonical route). */
 export const undocumentedRoutes = (document: OpenApiDocument, routes: readonly AnyRouteDefinition[] = ROUTES): AnyRouteDefinition[] => {
   const operations = documentedOperations(document);
   return routes.filter((route) => {
     const candidates = operations.filter((documented) => documented.method === route.method && isOperationOf(documented.operation.operationId, route));
-    if (route.aliasOf) return !candidates.some((documented) => ((documented.operation['x-aliases'] as string[] | undefined) ?? []).includes(bracedPath(route.path)));
-    return !candidates.some((documented) => matches(route, concretePath(documented.path)));
+    return !candidates.some(
+      (documented) =>
+        matches(route, concretePath(documented.path)) && documented.operation['x-alias-of'] === (route.aliasOf === undefined ? undefined : bracedPath(route.aliasOf)),
+    );
   });
 };
 

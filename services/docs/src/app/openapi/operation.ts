@@ -15,27 +15,43 @@ const PAGINATION_WORDS: Record<Pagination, string> = {
   cursor: `Paginated in ${CURSOR_MODE}. A \`Link\` header with rel=next is sent while more pages exist.`,
 };
 
+/** How a route stands to its other spellings: the canonical one lists its aliases, an alias names its canonical route. */
+export type Spellings = { aliases: readonly AnyRouteDefinition[] } | { aliasOf: AnyRouteDefinition };
+
+const spelling = (route: AnyRouteDefinition): string => `\`${route.method} ${toOpenApiPath(route.path)}\``;
+
+const spellingLine = (spellings: Spellings): string | undefined => {
+  if ('aliasOf' in spellings) return `Alias of ${spelling(spellings.aliasOf)}: the same operation, answered the same way.`;
+  return spellings.aliases.length > 0 ? `Also served at ${spellings.aliases.map(spelling).join(', ')}.` : undefined;
+};
+
+const spellingExtension = (spellings: Spellings): Record<string, unknown> => {
+  if ('aliasOf' in spellings) return { 'x-alias-of': toOpenApiPath(spellings.aliasOf.path) };
+  return spellings.aliases.length > 0 ? { 'x-aliases': spellings.aliases.map((alias) => toOpenApiPath(alias.path)) } : {};
+};
+
 /** The prose under the summary: what the registry knows that the schemas do not show. */
-const describeRoute = (route: AnyRouteDefinition, aliases: readonly AnyRouteDefinition[]): string =>
+const describeRoute = (route: AnyRouteDefinition, spellings: Spellings): string =>
   [
+    'aliasOf' in spellings ? spellingLine(spellings) : undefined,
     route.rate === null
       ? 'Not rate limited.'
       : `Rate limit category \`${route.rate}\`: ${RATE_LIMITS[route.rate]} requests per minute per token.`,
     route.idempotent ? 'Honours `Idempotency-Key`.' : undefined,
     route.paginated ? PAGINATION_WORDS[route.paginated] : undefined,
     route.sensitive ? 'Answers carry `Cache-Control: no-store`.' : undefined,
-    aliases.length > 0 ? `Also served at ${aliases.map((alias) => `\`${alias.method} ${toOpenApiPath(alias.path)}\``).join(', ')}.` : undefined,
+    'aliases' in spellings ? spellingLine(spellings) : undefined,
   ]
     .filter((line) => line !== undefined)
     .join('\n\n');
 
-/** The OpenAPI operation of one registry route; `aliases` are its other spellings, which are not listed as paths. */
-export const routeOperation = (route: AnyRouteDefinition, operationId: string, aliases: readonly AnyRouteDefinition[]): Operation => {
+/** The OpenAPI operation of one registry route, marked with its other spellings (each listed at its own path too). */
+export const routeOperation = (route: AnyRouteDefinition, operationId: string, spellings: Spellings): Operation => {
   const body = requestBody(route);
   return {
     operationId,
     summary: route.summary,
-    description: describeRoute(route, aliases),
+    description: describeRoute(route, spellings),
     tags: [route.service],
     ...(route.anonymous ? { security: NO_TOKEN } : {}),
     parameters: routeParameters(route),
@@ -44,6 +60,6 @@ export const routeOperation = (route: AnyRouteDefinition, operationId: string, a
     'x-service': route.service,
     ...(route.rate === null ? {} : { 'x-rate-limit-category': route.rate }),
     ...(route.paginated ? { 'x-pagination': route.paginated } : {}),
-    ...(aliases.length > 0 ? { 'x-aliases': aliases.map((alias) => toOpenApiPath(alias.path)) } : {}),
+    ...spellingExtension(spellings),
   };
 };
