@@ -188,7 +188,7 @@ describe('month partitions made ahead of a load', () => {
   it('move the rows of their month out of the default partition', async () => {
     const fileId = await reportFile();
     await insertStreams(fileId, ['2029-05-03', '2029-05-31', '2029-06-01']);
-    const { rows: before } = await client.query(`select "id", "day"::text, "streams" from "analytics"."stream_row" where "tenant_id" = $1 and "day" >= '2029-05-01' order by "id"`, [
+    const { rows: before } = await client.query(`select "file_id", "day"::text, "streams" from "analytics"."stream_row" where "tenant_id" = $1 and "day" >= '2029-05-01' order by "day"`, [
       tenantId,
     ]);
     expect((await homes(['2029-05-03', '2029-05-31', '2029-06-01'])).map((row) => row.partition)).toEqual(Array(3).fill('analytics.stream_row_default'));
@@ -200,7 +200,7 @@ describe('month partitions made ahead of a load', () => {
       'analytics.stream_row_y2029m05',
       'analytics.stream_row_default',
     ]);
-    const { rows: after } = await client.query(`select "id", "day"::text, "streams" from "analytics"."stream_row" where "tenant_id" = $1 and "day" >= '2029-05-01' order by "id"`, [
+    const { rows: after } = await client.query(`select "file_id", "day"::text, "streams" from "analytics"."stream_row" where "tenant_id" = $1 and "day" >= '2029-05-01' order by "day"`, [
       tenantId,
     ]);
     expect(after).toEqual(before);

@@ -77,36 +77,38 @@ interface FileFacts {
  */
 const removeReplaced = async (client: pg.Client, file: FileFacts): Promise<number> => {
   const table = `"analytics"."${SHAPES[file.kind].table}"`;
-  const earlier = await client.query<{ count: number }>(
-    `with "gone" as (
-       delete from ${table} r
-        where r."file_id" in (select f."id" from "analytics"."report_file" f where f."tenant_id" = $1 and f."sha256" = $2)
-       returning r."day"),
-     "noted" as (insert into "affected_day" select distinct "day" from "gone" on conflict do nothing)
-     select count(*)::int as "count" from "gone"`,
-    [file.tenantId, file.sha256],
+  // The files first, then their rows by file (a file's rows are all of its store and within its days): a scan of the
+  // store's days would also walk the rows this load has just written, and most loads replace nothing.
+  const removeRows = async (fileIds: string[], where = '', values: unknown[] = []): Promise<number> => {
+    if (fileIds.length === 0) return 0;
+    const { rows } = await client.query<{ count: number }>(
+      `with "gone" as (delete from ${table} r where r."file_id" = any($1::uuid[]) ${where} returning r."day"),
+       "noted" as (insert into "affected_day" select distinct "day" from "gone" on conflict do nothing)
+       select count(*)::int as "count" from "gone"`,
+      [fileIds, ...values],
+    );
+    return rows[0]!.count;
+  };
+  const filesOf = async (sql: string, values: unknown[]): Promise<string[]> => (await client.query<{ id: string }>(sql, values)).rows.map((row) => row.id);
+
+  const sameBytes = await filesOf(`select "id" from "analytics"."report_file" where "tenant_id" = $1 and "sha256" = $2`, [file.tenantId, file.sha256]);
+  const earlier = await removeRows(sameBytes);
+  await client.query(`delete from "analytics"."report_file" where "id" = any($1::uuid[])`, [sameBytes]);
+  if (file.firstDay === null || file.lastDay === null) return earlier;
+  const overlapping = await filesOf(
+    `select "id" from "analytics"."report_file"
+      where "tenant_id" = $1 and "store" = $2 and "kind" = $5
+        and ("first_day" is null or "first_day" <= $4) and ("last_day" is null or "last_day" >= $3)
+        and ($6::text is null or "message_id" is distinct from $6::text)`,
+    [file.tenantId, file.store, file.firstDay, file.lastDay, file.kind, file.messageId],
   );
-  await client.query(`delete from "analytics"."report_file" where "tenant_id" = $1 and "sha256" = $2`, [file.tenantId, file.sha256]);
-  if (file.firstDay === null || file.lastDay === null) return earlier.rows[0]!.count;
-  const byTerritory = SHAPES[file.kind].byTerritory ? `and r."territory" = any($7::text[])` : '';
-  const revised = await client.query<{ count: number }>(
-    // The files first (a file's rows are all of its store and within its days), then their rows by file: a scan of the
-    // store's days would also walk the rows this load has just written.
-    `with "replaced" as (
-       select f."id" from "analytics"."report_file" f
-        where f."tenant_id" = $1 and f."store" = $2 and f."kind" = $5
-          and (f."first_day" is null or f."first_day" <= $4) and (f."last_day" is null or f."last_day" >= $3)
-          and ($6::text is null or f."message_id" is distinct from $6::text)),
-     "gone" as (
-       delete from ${table} r
-        where r."file_id" in (select "id" from "replaced")
-          and r."tenant_id" = $1 and r."store" = $2 and r."day" between $3 and $4 ${byTerritory}
-       returning r."day"),
-     "noted" as (insert into "affected_day" select distinct "day" from "gone" on conflict do nothing)
-     select count(*)::int as "count" from "gone"`,
-    [file.tenantId, file.store, file.firstDay, file.lastDay, file.kind, file.messageId, ...(SHAPES[file.kind].byTerritory ? [[...file.territories]] : [])],
-  );
-  return earlier.rows[0]!.count + revised.rows[0]!.count;
+  const byTerritory = SHAPES[file.kind].byTerritory;
+  const revised = await removeRows(overlapping, `and r."day" between $2 and $3 ${byTerritory ? `and r."territory" = any($4::text[])` : ''}`, [
+    file.firstDay,
+    file.lastDay,
+    ...(byTerritory ? [[...file.territories]] : []),
+  ]);
+  return earlier + revised;
 };
 
 /**

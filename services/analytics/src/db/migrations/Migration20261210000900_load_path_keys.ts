@@ -7,6 +7,9 @@ const FACT_TABLES = ['stream_row', 'playlist_row', 'chart_row'] as const;
  * - the day-level fact rows lose their foreign key to `report_file`: its check ran once per row
  *   inserted (half the insert's time), and only the load writes and removes these rows, always
  *   by their file (rows first, then the file, in one transaction);
+ * - stream rows lose their row number and its key (nothing reads a stream row by it: they are
+ *   summed by day and removed by file), and their day index keeps only what its readers ask
+ *   (tenant and day; replacing by store and territory now goes through the file index);
  * - the recording day rollup keeps one index by tenant and day, covering the rankings' columns,
  *   where it kept two (the whole-day index and the rankings' partial one over the same keys).
  */
@@ -15,6 +18,10 @@ export class Migration20261210000900_load_path_keys extends Migration {
 
   override up(): void {
     for (const table of FACT_TABLES) this.addSql(`alter table "analytics"."${table}" drop constraint "${table}_file_id_fkey"`);
+    this.addSql(`alter table "analytics"."stream_row" drop constraint "stream_row_pkey"`);
+    this.addSql(`alter table "analytics"."stream_row" drop column "id"`);
+    this.addSql(`drop index "analytics"."stream_row_day_idx"`);
+    this.addSql(`create index "stream_row_day_idx" on "analytics"."stream_row" ("tenant_id", "day")`);
     this.addSql(`drop index "analytics"."stream_recording_day_ranking_idx"`);
     this.addSql(`drop index "analytics"."stream_recording_day_day_idx"`);
     this.addSql(`create index "stream_recording_day_day_idx" on "analytics"."stream_recording_day" ("tenant_id", "day")
@@ -26,6 +33,10 @@ export class Migration20261210000900_load_path_keys extends Migration {
     this.addSql(`create index "stream_recording_day_day_idx" on "analytics"."stream_recording_day" ("tenant_id", "day")`);
     this.addSql(`create index "stream_recording_day_ranking_idx" on "analytics"."stream_recording_day" ("tenant_id", "day")
       include ("isrc", "artist_id", "streams", "downloads") where "isrc" is not null`);
+    this.addSql(`drop index "analytics"."stream_row_day_idx"`);
+    this.addSql(`create index "stream_row_day_idx" on "analytics"."stream_row" ("tenant_id", "day", "store", "territory")`);
+    this.addSql(`alter table "analytics"."stream_row" add column "id" bigint generated always as identity`);
+    this.addSql(`alter table "analytics"."stream_row" add primary key ("id", "day")`);
     for (const table of FACT_TABLES) {
       // Rows whose file is gone (the loads leave none) would stop the key being added.
       this.addSql(`delete from "analytics"."${table}" r where not exists (select 1 from "analytics"."report_file" f where f."id" = r."file_id")`);
