@@ -235,15 +235,23 @@ describe('Idempotency-Key', () => {
     expect(current.body.artist.bio).toBe('two');
   });
 
-  it('stores and replays a failed-validation 422', async () => {
+  it('claims no key for a body refused by the gateway before the service: the same key then runs a valid body', async () => {
     const key = newKey();
     const first = await post(acme, '/artists', key, { name: '', slug: 'Not A Slug' });
     expect(first.status).toBe(422);
     expect(first.body).toEqual(expect.objectContaining({ success: false, error: Messages.validationFailed }));
     expect(first.body.errors).toEqual(expect.objectContaining({ name: expect.any(Array), slug: expect.any(Array) }));
     expect(first.headers.get(REPLAY)).toBeNull();
+    const again = await post(acme, '/artists', key, { name: '', slug: 'Not A Slug' });
+    expect(again.status).toBe(422);
+    expect(again.headers.get(REPLAY)).toBeNull();
 
-    expectReplayOf(await post(acme, '/artists', key, { name: '', slug: 'Not A Slug' }), first);
+    const slug = newSlug('after-422');
+    const created = await post(acme, '/artists', key, { name: 'After 422', slug });
+    expect(created.status).toBe(201);
+    expect(created.headers.get(REPLAY)).toBeNull();
+    expectReplayOf(await post(acme, '/artists', key, { name: 'After 422', slug }), created);
+    expect(await countBySlug(acme, slug)).toBe(1);
   });
 
   it('runs 8 simultaneous requests with one key once; the others replay its response', async () => {
