@@ -8,6 +8,7 @@ export const SupplyChainOperation = {
   territories: 'catalogues.territories',
   monetizationPolicies: 'catalogues.monetization_policies',
   pricingTiers: 'catalogues.pricing_tiers',
+  releaseDspsList: 'release_dsps.list',
   releaseDspsAdd: 'release_dsps.add',
   releaseDspsReplace: 'release_dsps.replace',
   releaseDspsRemove: 'release_dsps.remove',

@@ -53,6 +53,15 @@ const releaseSetting = ({ path, operation, summary, body }: ReleaseSetting) =>
 /** The DSP registry and its catalogues, a release's store selection and its per-DSP overrides. */
 export const SUPPLY_CHAIN_ROUTES: readonly AnyRouteDefinition[] = [
   defineRoute({
+    method: 'GET',
+    path: '/releases/:uuid/dsps',
+    service: 'supply-chain',
+    operation: SupplyChainOperation.releaseDspsList,
+    summary: "Get the release's store selection.",
+    request: { params: UuidParams },
+    responses: { 200: { description: 'The whole selection, by store name (the shape POST and PUT answer).', body: StoreSelectionReply } },
+  }),
+  defineRoute({
     method: 'POST',
     path: '/releases/:uuid/dsps',
     service: 'supply-chain',

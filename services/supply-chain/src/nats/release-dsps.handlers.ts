@@ -1,7 +1,7 @@
 import { DspOverrideBody, ReleaseDspsBody, SupplyChainOperation } from '@sv/contracts';
 import { assertCan, ok, parseOrThrow, type OperationHandler, type OperationTable } from '@sv/platform';
 import { overrideDsp } from '../app/release-config/dsp-override.service.ts';
-import { removeStore, selectStores, storeSelection } from '../app/release-dsps/release-dsps.service.ts';
+import { releaseStores, removeStore, selectStores, storeSelection } from '../app/release-dsps/release-dsps.service.ts';
 import type { SupplyChainContext } from '../supply-chain-context.ts';
 
 /** Thin adapters: parse, call one use-case on a forked ORM context, shape the reply. */
@@ -20,6 +20,9 @@ export const releaseDspOperations = ({ orm, releases }: SupplyChainContext): Ope
     };
 
   return {
+    // A read: who sees the release (the catalogue decides) sees its stores.
+    [SupplyChainOperation.releaseDspsList]: async (request) =>
+      ok({ dsps: await releaseStores({ em: orm.em.fork(), releases }, request.principal, request.params.uuid ?? '') }),
     [SupplyChainOperation.releaseDspsAdd]: select('body'),
     [SupplyChainOperation.releaseDspsReplace]: select('replace'),
     [SupplyChainOperation.releaseDspsRemove]: async (request) => {

@@ -91,6 +91,12 @@ const changeSelection = async (
     return selection;
   });
 
+/** GET /releases/{uuid}/dsps: the selection of a release the principal sees (404 otherwise, as every read of it). */
+export const releaseStores = async (deps: StoreSelectionDeps, principal: Principal, releaseId: string): Promise<SelectedStore[]> => {
+  await findVisibleRelease(deps.releases, principal, releaseId);
+  return readSelection(deps.em, principal.tenant_id, releaseId);
+};
+
 export interface SelectStoresRequest extends DspReferences {
   /** True: the named stores become the whole selection. False: they are added to it. */
   replace: boolean;
