@@ -56,7 +56,8 @@ export const DspResource = z.object({
   certification_level: z.string(),
   /** The store's DDEX party identifier (DPID), the MessageRecipient of what it is sent. */
   ddex_party_id: z.string(),
-  logo_url: z.string(),
+  /** Null until the deployment publishes the store's logo on its CDN. */
+  logo_url: z.string().nullable(),
   website_url: z.string(),
   delivery_type: z.string(),
   is_active: z.boolean(),

@@ -70,7 +70,7 @@ describe('DSP registry sync', () => {
       delivery_method: 'sftp',
       ern_version: '4.3',
       certification_level: 'ddex_certified',
-      logo_path: 'dsps/spotify.png',
+      logo_path: null,
       website_url: 'https://www.spotify.com',
       delivery_type: 'audio',
       is_active: true,

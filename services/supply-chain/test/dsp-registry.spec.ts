@@ -1,7 +1,7 @@
 import { DSP_SLUG_PATTERN, DspDeliveryType } from '@sv/contracts';
 import { monetizationPolicyByCode } from '../src/app/catalogues/monetization-policies.ts';
 import { pricingTierByCode } from '../src/app/catalogues/pricing-tiers.ts';
-import { DSP_REGISTRY, REGISTRY_VERSION, dspLogoPath } from '../src/app/dsps/registry/dsp-registry.ts';
+import { DSP_REGISTRY, REGISTRY_VERSION } from '../src/app/dsps/registry/dsp-registry.ts';
 
 /* The registry data itself: what the spec promises (55 active destinations) and what the sync relies on. */
 
@@ -60,9 +60,8 @@ describe('the DSP registry', () => {
     expect(video.sort()).toEqual(['apple_music', 'tidal', 'youtube_content_id', 'youtube_music']);
   });
 
-  it('keeps logos under one CDN folder, by slug', () => {
-    expect(dspLogoPath('spotify')).toBe('dsps/spotify.png');
-    expect(isHttpsUrl(`https://cdn.example.com/${dspLogoPath('7digital')}`)).toBe(true);
+  it('names no logo the deployment has not published (the repository ships no store artwork)', () => {
+    expect(DSP_REGISTRY.filter((dsp) => dsp.logo_path !== null).map((dsp) => dsp.slug)).toEqual([]);
   });
 
   it('gives every destination a unique DDEX party id of the DPID format', () => {

@@ -5,6 +5,7 @@ import { ReleaseDsp } from './entities/release-dsp.entity.ts';
 import { Migration20261123000100_dsp_registry } from './migrations/Migration20261123000100_dsp_registry.ts';
 import { Migration20261123000200_release_dsps } from './migrations/Migration20261123000200_release_dsps.ts';
 import { Migration20261126000200_release_config } from './migrations/Migration20261126000200_release_config.ts';
+import { Migration20261128000100_dsp_logo_optional } from './migrations/Migration20261128000100_dsp_logo_optional.ts';
 
 /** Supply-chain's own Postgres schema; no other service reads or writes it. */
 export const SUPPLY_CHAIN_SCHEMA = 'supply_chain';
@@ -21,4 +22,5 @@ export const SUPPLY_CHAIN_MIGRATIONS = [
   { name: 'Migration20261123000100_dsp_registry', class: Migration20261123000100_dsp_registry },
   { name: 'Migration20261123000200_release_dsps', class: Migration20261123000200_release_dsps },
   { name: 'Migration20261126000200_release_config', class: Migration20261126000200_release_config },
+  { name: 'Migration20261128000100_dsp_logo_optional', class: Migration20261128000100_dsp_logo_optional },
 ];

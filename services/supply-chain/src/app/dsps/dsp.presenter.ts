@@ -1,7 +1,7 @@
 import type { DspResource } from '@sv/contracts';
 import type { Dsp } from '../../db/entities/dsp.entity.ts';
 
-/** The destination as GET /supply-chain/dsps shows it; the logo lives on this deployment's CDN. */
+/** The destination as GET /supply-chain/dsps shows it; a published logo lives on this deployment's CDN, none is null. */
 export const presentDsp = (dsp: Dsp, cdnUrl: string): DspResource => ({
   dsp_id: dsp.id,
   slug: dsp.slug,
@@ -10,7 +10,7 @@ export const presentDsp = (dsp: Dsp, cdnUrl: string): DspResource => ({
   ern_version: dsp.ernVersion,
   certification_level: dsp.certificationLevel,
   ddex_party_id: dsp.ddexPartyId ?? '',
-  logo_url: `${cdnUrl}/${dsp.logoPath}`,
+  logo_url: dsp.logoPath ? `${cdnUrl}/${dsp.logoPath}` : null,
   website_url: dsp.websiteUrl,
   delivery_type: dsp.deliveryType,
   is_active: dsp.isActive,

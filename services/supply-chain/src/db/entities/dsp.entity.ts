@@ -19,8 +19,8 @@ export const Dsp = defineEntity({
     deliveryMethod: p.text(),
     ernVersion: p.text(),
     certificationLevel: p.text(),
-    /** Relative to the CDN address, which may differ per deployment. */
-    logoPath: p.text(),
+    /** Relative to the CDN address, which may differ per deployment; null until a logo is published. */
+    logoPath: p.text().nullable(),
     websiteUrl: p.text(),
     deliveryType: p.text(),
     isActive: p.boolean(),

@@ -9,7 +9,7 @@ import { DEFAULT_PRICING_TIER } from '../../catalogues/pricing-tiers.ts';
  * (selections and deliveries refer to it); never remove an entry: retire it with
  * is_active: false, so selections that name it keep resolving.
  */
-export const REGISTRY_VERSION = 2;
+export const REGISTRY_VERSION = 3;
 
 /** The registry's name in supply_chain.registry_version. */
 export const DSP_REGISTRY_NAME = 'dsp';
@@ -28,6 +28,8 @@ export interface DspRegistryEntry {
   ern_version: ErnVersion;
   certification_level: CertificationLevel;
   website_url: string;
+  /** The store's logo, relative to the CDN address; null while the deployment has published none (logo_url null). */
+  logo_path: string | null;
   delivery_type: DspDeliveryType;
   is_active: boolean;
   /** The DDEX party id (DPID) the store is addressed by: `PADPIDA` and 11 letters or digits. */
@@ -63,6 +65,14 @@ type DealProfile = keyof typeof DEAL_PROFILES;
 const AGREED_PARTY_IDS: Readonly<Record<string, string>> = {};
 const partyIdOf = (dspId: number, slug: string): string => AGREED_PARTY_IDS[slug] ?? `PADPIDASV${String(dspId).padStart(9, '0')}`;
 
+/**
+ * The store logos this deployment has published on its CDN, by slug (a path relative to the CDN
+ * address, e.g. `dsps/spotify.png`). The repository ships no store artwork (each logo is its
+ * store's trademark, used under that store's brand terms), so none is listed and every store
+ * answers logo_url null. A deployment that publishes a logo lists it here (raising REGISTRY_VERSION).
+ */
+const PUBLISHED_LOGOS: Readonly<Record<string, string>> = {};
+
 type Row = [
   dsp_id: number,
   slug: string,
@@ -84,6 +94,7 @@ const active = (rows: Row[]): DspRegistryEntry[] =>
     ern_version,
     certification_level,
     website_url,
+    logo_path: PUBLISHED_LOGOS[slug] ?? null,
     delivery_type: delivery_type ?? 'audio',
     is_active: true,
     ddex_party_id: partyIdOf(dsp_id, slug),
@@ -157,6 +168,3 @@ export const DSP_REGISTRY: readonly DspRegistryEntry[] = [
     [57, 'resso', 'Resso', 'sftp', '4.3', 'standard', 'https://www.resso.com', 'streaming'],
   ]),
 ];
-
-/** Where a DSP's logo is kept, relative to the CDN address (the URL is built at read time). */
-export const dspLogoPath = (slug: string): string => `dsps/${slug}.png`;

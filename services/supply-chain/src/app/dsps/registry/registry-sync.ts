@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DSP_REGISTRY_NAME, dspLogoPath, type DspRegistryEntry } from './dsp-registry.ts';
+import { DSP_REGISTRY_NAME, type DspRegistryEntry } from './dsp-registry.ts';
 
 export interface VersionedRegistry {
   version: number;
@@ -44,7 +44,7 @@ export const syncDspRegistry = async (em: EntityManager, registry: VersionedRegi
       delivery_method: entry.delivery_method,
       ern_version: entry.ern_version,
       certification_level: entry.certification_level,
-      logo_path: dspLogoPath(entry.slug),
+      logo_path: entry.logo_path,
       website_url: entry.website_url,
       delivery_type: entry.delivery_type,
       is_active: entry.is_active,
