@@ -1,5 +1,5 @@
 import { shutdownTracing } from './tracing/tracing-shutdown.ts';
-import type { Logger } from 'pino';
+import type { Logger } from './log/logger.ts';
 
 /**
  * Stops the process cleanly on SIGTERM/SIGINT: `close` drains NATS and closes the ORM. A second

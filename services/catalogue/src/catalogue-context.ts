@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { BlobStore } from '@sv/platform';
-import type { Logger } from 'pino';
+import type { BlobStore, Logger } from '@sv/platform';
 import type { Clock } from './app/releases/release-approved-sunset.ts';
 import type { StoreSelectionPort, TenantPlanPort } from './app/releases/ports.ts';
 import type { CatalogueConfig } from './config.ts';

@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { BlobStore } from '@sv/platform';
-import type { Logger } from 'pino';
+import type { BlobStore, Logger } from '@sv/platform';
 import type { CataloguePort, SupplyChainPort, TenantPartyPort } from './app/ports.ts';
 import type { ErnValidators } from './app/queue/ern-validators.ts';
 import type { SessionOpener } from './app/transports/open-session.ts';

@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { BlobStore } from '@sv/platform';
-import type { Logger } from 'pino';
+import type { BlobStore, Logger } from '@sv/platform';
 import type { CataloguePort, DeliveryPort, SupplyChainPort } from './app/import/ports.ts';
 import type { IngestionConfig } from './config.ts';
 

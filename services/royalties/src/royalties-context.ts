@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { BlobStore, RecordingCodeProjection } from '@sv/platform';
-import type { Logger } from 'pino';
+import type { BlobStore, Logger, RecordingCodeProjection } from '@sv/platform';
 import type { CataloguePort } from './app/catalogue-port.ts';
 import type { RoyaltiesConfig } from './config.ts';
 

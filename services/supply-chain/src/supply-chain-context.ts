@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
+import type { Logger } from '@sv/platform';
 import type { ReleaseSnapshotPort } from './app/release-config/ports.ts';
 import type { ReleaseLookupPort } from './app/release-dsps/ports.ts';
 import type { SupplyChainConfig } from './config.ts';

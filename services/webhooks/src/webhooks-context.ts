@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
+import type { Logger } from '@sv/platform';
 import type { DspSlugsPort } from './app/event-types/ports.ts';
 import type { WebhooksConfig } from './config.ts';
 

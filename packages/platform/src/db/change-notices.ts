@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.ts';
 
 /** What a listener hands on: the tenants whose rows changed, or `all` when some may have been missed. */
 export type ChangeNotice = { tenantIds: string[] } | { all: true };

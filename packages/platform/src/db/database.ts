@@ -2,7 +2,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Migration } from '@mikro-orm/migrations';
 import pg from 'pg';
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.ts';
 import { withTimeout } from '../queue/timeout.ts';
 import { PLATFORM_ENTITIES } from './platform-entities.ts';
 import { platformMigration, platformTraceMigration } from './platform-migration.ts';

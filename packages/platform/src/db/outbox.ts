@@ -3,7 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { API_REVISION, NatsHeader, eventSubject, type EventDefinition, type EventEnvelope } from '@sv/contracts';
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.ts';
 import type { z } from 'zod';
 import { currentRequestId } from '../log/request-context.ts';
 import { outboxBacklog, outboxLag, outboxPublishFailures, outboxPublished } from '../metrics/kit-metrics.ts';

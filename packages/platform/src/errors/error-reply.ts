@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Messages } from '@sv/contracts';
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.ts';
 import { DomainError, type ErrorKind } from './domain-errors.ts';
 
 const STATUS_BY_KIND: Record<ErrorKind, number> = {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { connect, credsAuthenticator, nkeyAuthenticator, type Authenticator, type NatsConnection } from '@nats-io/transport-node';
 import { busInboxPrefix, type BusIdentity } from '@sv/contracts';
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.ts';
 
 export type { NatsConnection };
 

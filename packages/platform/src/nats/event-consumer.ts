@@ -8,7 +8,7 @@ import {
   eventSubject,
   type EventDefinition,
 } from '@sv/contracts';
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.ts';
 import type { z } from 'zod';
 import { withRequestId } from '../log/request-context.ts';
 import {

@@ -1,6 +1,6 @@
 import { headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { Messages, NatsHeader, READINESS_OPERATION, ServiceRequest, type ParsedServiceRequest, type ServiceReply } from '@sv/contracts';
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.ts';
 import { errorToReply } from '../errors/error-reply.ts';
 import type { HealthCheck } from '../http/health-server.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../errors/domain-errors.ts';

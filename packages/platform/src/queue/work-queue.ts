@@ -1,5 +1,5 @@
 import type { EntityManager, EntityName, MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.ts';
 import { startScheduledJob } from '../scheduling/scheduled-job.ts';
 import { wakeOnCommit } from './commit-wake.ts';
 import { backoffDelayMs, type BackoffPolicy } from './backoff.ts';

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.ts';
 
 /** What a leased run did: ran (and what it answered), or skipped because another replica holds the lease. */
 export type LeasedRun<T> = { ran: true; result: T } | { ran: false };

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.ts';
 import { backoffDelayMs } from '../queue/backoff.ts';
 import { runLeased } from './job-lease.ts';
 

@@ -10,9 +10,9 @@ import {
   readBuffer,
   uploadedImageRejectionError,
   type BlobStore,
+  type Logger,
 } from '@sv/platform';
 import type { ImageRules } from '@sv/platform/images';
-import type { Logger } from 'pino';
 import { IMAGE_MAX_BYTES, convertToJpeg } from './image-pipeline.ts';
 
 /** A converted image in the blob store: its CDN URL (ending in .jpg) and its key. */

@@ -1,7 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { DeliveryEvents } from '@sv/contracts';
-import { recordEvent } from '@sv/platform';
-import type { Logger } from 'pino';
+import { recordEvent, type Logger } from '@sv/platform';
 import { analyseStoredAudio, type EvidenceDeps } from '../qc/evidence.ts';
 import { checkTrackAudio } from '../qc/qc-rules.ts';
 import { QC_LIMITS } from '../qc/qc-thresholds.ts';

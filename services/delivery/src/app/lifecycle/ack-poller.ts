@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { parseErnAcknowledgement } from '@sv/ddex';
-import type { Logger } from 'pino';
+import type { Logger } from '@sv/platform';
 import type { CataloguePort } from '../ports.ts';
 import type { SessionOpener } from '../transports/open-session.ts';
 import { confirmStoreStage } from './confirm-stage.ts';

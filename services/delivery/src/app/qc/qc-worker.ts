@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startWorkQueue, type WorkQueue, type WorkQueueTable } from '@sv/platform';
-import type { Logger } from 'pino';
+import { startWorkQueue, type Logger, type WorkQueue, type WorkQueueTable } from '@sv/platform';
 import { QcRun } from '../../db/entities/qc-run.entity.ts';
 import { endGivenUpQcRun, runQc, type QcDeps } from './qc.service.ts';
 

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { systemPrincipal } from '@sv/contracts';
-import type { WorkLease } from '@sv/platform';
-import type { Logger } from 'pino';
+import type { Logger, WorkLease } from '@sv/platform';
 import { QcRun, type QcCheckResult } from '../../db/entities/qc-run.entity.ts';
 import type { CataloguePort, SupplyChainPort } from '../ports.ts';
 import { analyseReleaseAudio, readArtwork, type EvidenceDeps } from './evidence.ts';

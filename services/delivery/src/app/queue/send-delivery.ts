@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { systemPrincipal, type DeliveryKind, type DspStage } from '@sv/contracts';
 import { ErnBuildError } from '@sv/ddex';
-import { DeterministicFault, LeaseLostError, type BlobStore, type ClaimedItem, type WorkGiveUp, type WorkLease } from '@sv/platform';
-import type { Logger } from 'pino';
+import { DeterministicFault, LeaseLostError, type BlobStore, type ClaimedItem, type Logger, type WorkGiveUp, type WorkLease } from '@sv/platform';
 import { Delivery } from '../../db/entities/delivery.entity.ts';
 import { recordStoreStage } from '../lifecycle/store-stage.ts';
 import type { CataloguePort, SupplyChainPort, TenantPartyPort } from '../ports.ts';

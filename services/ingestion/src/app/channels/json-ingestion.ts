@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IngestionReleaseBody, Principal } from '@sv/contracts';
-import { assertCanCreateRelease } from '@sv/platform';
-import type { Logger } from 'pino';
+import { assertCanCreateRelease, type Logger } from '@sv/platform';
 import type { IngestionJob } from '../../db/entities/ingestion-job.entity.ts';
 import type { CataloguePort, ImportedRelease } from '../import/ports.ts';
 import { createJob } from '../jobs/job-records.ts';

@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startWorkQueue, type WorkQueueTable } from '@sv/platform';
-import type { Logger } from 'pino';
+import { startWorkQueue, type Logger, type WorkQueueTable } from '@sv/platform';
 import { IngestionJob } from '../../db/entities/ingestion-job.entity.ts';
 import { endGivenUpJob, runJob, type JobRunDeps } from './run-job.ts';
 

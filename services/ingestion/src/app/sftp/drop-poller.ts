@@ -1,7 +1,6 @@
 import { posix } from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { startScheduledJob, type BlobStore, type EventConsumer } from '@sv/platform';
-import type { Logger } from 'pino';
+import { startScheduledJob, type BlobStore, type EventConsumer, type Logger } from '@sv/platform';
 import type SftpClient from 'ssh2-sftp-client';
 import type { DropFolderSettings } from '../../config.ts';
 import { SftpDelivery } from '../../db/entities/sftp-delivery.entity.ts';

@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startWorkQueue, type WorkQueueTable } from '@sv/platform';
-import type { Logger } from 'pino';
+import { startWorkQueue, type Logger, type WorkQueueTable } from '@sv/platform';
 import type { RoyaltiesConfig } from '../../config.ts';
 import { SalesReportJob } from '../../db/entities/sales-report-job.entity.ts';
 import { endFailedSalesReportJob, runSalesReportJob, type SalesReportJobDeps } from './sales-report-jobs.service.ts';

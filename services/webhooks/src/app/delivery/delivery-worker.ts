@@ -1,6 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { startWorkQueue, type WorkQueueTable } from '@sv/platform';
-import type { Logger } from 'pino';
+import { startWorkQueue, type Logger, type WorkQueueTable } from '@sv/platform';
 import { Delivery } from '../../db/entities/delivery.entity.ts';
 import { attemptDelivery, recordGivenUp, type AttemptDeps } from './attempt-delivery.ts';
 import { loadClaimedDelivery } from './claimed-delivery.ts';
