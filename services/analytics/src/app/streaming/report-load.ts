@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { StreamingReportSummary } from '@sv/contracts';
 import type { CataloguePort } from '../catalogue-port.ts';
 import { copyFacts } from './fact-copy.ts';
-import { ensureMonthPartitionsAt, monthPartitionsOf } from './fact-partitions.ts';
+import { ensureMonthPartitionsAt, monthPartitionsOf, partitionsTouched } from './fact-partitions.ts';
 import { loadCodeMatcher } from './load-code-matcher.ts';
 import { SHAPES, type KindShape } from './report-kinds.ts';
 import { detectFormat, openReport } from './report-intake.ts';
@@ -241,6 +241,10 @@ export const loadReportFile = async (
     await client.query(`insert into "affected_day" select unnest($1::date[]) on conflict do nothing`, [days]);
     if (file.kind === 'streams') {
       tell({ phase: 'rollups' });
+      // The planner's picture of the partitions the rollups read, the load's own rows counted: without it a month just
+      // filled looks empty, and a million rows are fetched through an index and sorted rather than scanned and hashed.
+      const touched = file.firstDay !== null && file.lastDay !== null ? await partitionsTouched(client, shape.table, file.firstDay, file.lastDay) : [];
+      for (const partition of touched) await client.query(`analyze "analytics"."${partition}"`);
       const affected = await client.query<{ day: string }>(`select "day"::text as "day" from "affected_day"`);
       const fresh = new Set(freshDays);
       const sources = { busyDays: affected.rows.map((row) => row.day).filter((day) => !fresh.has(day)), freshDays, fileRows: rowsOfFile(file) };
