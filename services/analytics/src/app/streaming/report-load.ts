@@ -77,12 +77,15 @@ interface FileFacts {
  */
 const removeReplaced = async (client: pg.Client, file: FileFacts): Promise<number> => {
   const table = `"analytics"."${SHAPES[file.kind].table}"`;
-  // The files first, then their rows by file (a file's rows are all of its store and within its days): a scan of the
-  // store's days would also walk the rows this load has just written, and most loads replace nothing.
+  // The files first, then their rows by file within each file's days (a file's rows are all of its store and within its
+  // days): a scan of the store's days would also read the rows this load has just written, and most loads replace nothing.
   const removeRows = async (fileIds: string[], where = '', values: unknown[] = []): Promise<number> => {
     if (fileIds.length === 0) return 0;
     const { rows } = await client.query<{ count: number }>(
-      `with "gone" as (delete from ${table} r where r."file_id" = any($1::uuid[]) ${where} returning r."day"),
+      `with "gone" as (
+         delete from ${table} r using "analytics"."report_file" f
+          where f."id" = any($1::uuid[]) and r."tenant_id" = f."tenant_id" and r."day" between f."first_day" and f."last_day" and r."file_id" = f."id" ${where}
+         returning r."day"),
        "noted" as (insert into "affected_day" select distinct "day" from "gone" on conflict do nothing)
        select count(*)::int as "count" from "gone"`,
       [fileIds, ...values],
@@ -93,7 +96,7 @@ const removeReplaced = async (client: pg.Client, file: FileFacts): Promise<numbe
 
   const sameBytes = await filesOf(`select "id" from "analytics"."report_file" where "tenant_id" = $1 and "sha256" = $2`, [file.tenantId, file.sha256]);
   const earlier = await removeRows(sameBytes);
-  await client.query(`delete from "analytics"."report_file" where "id" = any($1::uuid[])`, [sameBytes]);
+  if (sameBytes.length > 0) await client.query(`delete from "analytics"."report_file" where "id" = any($1::uuid[])`, [sameBytes]);
   if (file.firstDay === null || file.lastDay === null) return earlier;
   const overlapping = await filesOf(
     `select "id" from "analytics"."report_file"

@@ -82,7 +82,7 @@ export const rebuildWindowRollups = async (client: pg.Client, tenantId: string, 
        select f."tenant_id", f."first_day", f."last_day", now()
          from "analytics"."report_file" f
         where f."tenant_id" = $1 and f."kind" = 'streams' and f."last_day" is not null
-          and exists (select 1 from "analytics"."stream_row" r where r."file_id" = f."id")
+          and exists (select 1 from "analytics"."stream_row" r where r."tenant_id" = f."tenant_id" and r."day" between f."first_day" and f."last_day" and r."file_id" = f."id")
         order by f."last_day" desc, f."loaded_at" desc
         limit 1
        returning "first_day", "last_day")

@@ -8,8 +8,9 @@ const FACT_TABLES = ['stream_row', 'playlist_row', 'chart_row'] as const;
  *   inserted (half the insert's time), and only the load writes and removes these rows, always
  *   by their file (rows first, then the file, in one transaction);
  * - stream rows lose their row number and its key (nothing reads a stream row by it: they are
- *   summed by day and removed by file), and their day index keeps only what its readers ask
- *   (tenant and day; replacing by store and territory now goes through the file index);
+ *   summed by day and removed by file), and one index by tenant, day and file serves every
+ *   reader where two were kept (by tenant, day, store and territory; by file): a file's rows are
+ *   found within its days;
  * - the recording day rollup keeps one index by tenant and day, covering the rankings' columns,
  *   where it kept two (the whole-day index and the rankings' partial one over the same keys).
  */
@@ -21,7 +22,8 @@ export class Migration20261210000900_load_path_keys extends Migration {
     this.addSql(`alter table "analytics"."stream_row" drop constraint "stream_row_pkey"`);
     this.addSql(`alter table "analytics"."stream_row" drop column "id"`);
     this.addSql(`drop index "analytics"."stream_row_day_idx"`);
-    this.addSql(`create index "stream_row_day_idx" on "analytics"."stream_row" ("tenant_id", "day")`);
+    this.addSql(`drop index "analytics"."stream_row_file_idx"`);
+    this.addSql(`create index "stream_row_day_idx" on "analytics"."stream_row" ("tenant_id", "day", "file_id")`);
     this.addSql(`drop index "analytics"."stream_recording_day_ranking_idx"`);
     this.addSql(`drop index "analytics"."stream_recording_day_day_idx"`);
     this.addSql(`create index "stream_recording_day_day_idx" on "analytics"."stream_recording_day" ("tenant_id", "day")
@@ -35,6 +37,7 @@ export class Migration20261210000900_load_path_keys extends Migration {
       include ("isrc", "artist_id", "streams", "downloads") where "isrc" is not null`);
     this.addSql(`drop index "analytics"."stream_row_day_idx"`);
     this.addSql(`create index "stream_row_day_idx" on "analytics"."stream_row" ("tenant_id", "day", "store", "territory")`);
+    this.addSql(`create index "stream_row_file_idx" on "analytics"."stream_row" ("file_id")`);
     this.addSql(`alter table "analytics"."stream_row" add column "id" bigint generated always as identity`);
     this.addSql(`alter table "analytics"."stream_row" add primary key ("id", "day")`);
     for (const table of FACT_TABLES) {
