@@ -50,6 +50,10 @@ export const DspStageData = z.object({
   delivery_id: z.uuid().nullable(),
   /** The store's or the transport's words, on rejected and failed. */
   message: z.string().optional(),
+  /** YYYY-MM-DD: the day the delivery should have reached the store by (its lead time), when it has one. */
+  deliver_by: z.string().optional(),
+  /** The delivery was queued after deliver_by: the store may not show it on the date. */
+  late: z.boolean().optional(),
 });
 export type DspStageData = z.infer<typeof DspStageData>;
 

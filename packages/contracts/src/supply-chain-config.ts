@@ -52,6 +52,43 @@ export const EffectiveDeal = z.object({
 });
 export type EffectiveDeal = z.infer<typeof EffectiveDeal>;
 
+/** How many days before the date it takes effect a store asks to receive a message, by kind. */
+export const LeadTimeDays = z.object({
+  /** A release's first delivery, before its release date. */
+  new_release: z.number().int().nonnegative(),
+  /** A metadata or asset update, before the date it is to show. */
+  update: z.number().int().nonnegative(),
+});
+export type LeadTimeDays = z.infer<typeof LeadTimeDays>;
+
+/** The message a lead time applies to: a store's first delivery or an update to it. */
+export type LeadTimeKind = 'new_release' | 'update';
+
+/** A calendar date (YYYY-MM-DD) moved by whole days, in UTC so no time zone shifts the day. */
+export const addCalendarDays = (date: string, days: number): string => {
+  const moved = new Date(`${date}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+};
+
+/**
+ * The date by which a message must reach the store: the release date minus the store's lead
+ * time for the kind. Null when there is no date to meet: no release date, or an update once the
+ * release date has passed (it takes effect on arrival). `late`: today (a UTC calendar date) is
+ * after that date.
+ */
+export const leadTimeDeadline = (
+  releaseDate: string | null | undefined,
+  kind: LeadTimeKind,
+  leadTime: LeadTimeDays,
+  today: string,
+): { deliver_by: string; late: boolean } | null => {
+  if (!releaseDate || !isCalendarDate(releaseDate)) return null;
+  if (kind === 'update' && releaseDate < today) return null;
+  const deliverBy = addCalendarDays(releaseDate, -leadTime[kind]);
+  return { deliver_by: deliverBy, late: today > deliverBy };
+};
+
 export const EffectiveStore = z.object({
   dsp_id: z.number().int().positive(),
   slug: z.string(),
@@ -61,6 +98,8 @@ export const EffectiveStore = z.object({
   ern_version: z.string(),
   delivery_method: z.string(),
   delivery_type: z.string(),
+  /** The store's lead times (the registry's); absent from replies of a service older than them. */
+  lead_time_days: LeadTimeDays.optional(),
 });
 export type EffectiveStore = z.infer<typeof EffectiveStore>;
 
@@ -231,6 +270,13 @@ export const DeliveryPlanStore = z.object({
   problems: z.array(ReadinessProblem),
   /** No error among this store's problems. */
   ready: z.boolean(),
+  /** The store's lead times in days, for a new release and for an update. */
+  lead_time_days: LeadTimeDays,
+  /**
+   * YYYY-MM-DD: the last day the store's message should arrive (the release date minus the lead
+   * time of a new release while the store is pending, of an update after); null without a date to meet.
+   */
+  deliver_by: z.string().nullable(),
 });
 export type DeliveryPlanStore = z.infer<typeof DeliveryPlanStore>;
 
