@@ -34,3 +34,4 @@ export * from './recording-codes.ts';
 export * from './analytics-internal.ts';
 export * from './finance.ts';
 export * from './royalties.ts';
+export * from './ddex-validation.ts';

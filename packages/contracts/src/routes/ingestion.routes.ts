@@ -1,3 +1,4 @@
+import { DDEX_VALIDATE_TIMEOUT_MS, DdexValidateBody, DdexValidationReply } from '../ddex-validation.ts';
 import { defineRoute } from './define-route.ts';
 import { IngestionOperation } from './operations/ingestion-operations.ts';
 import { BulkIngestionBody, IngestionJobsQuery, IngestionReleaseBody } from './requests/ingestion-bodies.ts';
@@ -37,6 +38,19 @@ export const INGESTION_ROUTES: readonly AnyRouteDefinition[] = [
     summary: 'Ingest a DDEX ERN NewReleaseMessage (3.8.2, 4.2 or 4.3): raw application/xml body, or multipart field ddex_xml.',
     upload: { field: 'ddex_xml', kind: 'document', rawContentTypes: ['application/xml', 'text/xml'] },
     responses: { 202: { description: 'The job queued, with ingestion_job_id.', body: IngestionQueuedReply } },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/ddex/validate',
+    service: 'ingestion',
+    operation: IngestionOperation.ddexValidate,
+    summary:
+      'Validate a DDEX ERN message (3.8.2, 4.2 or 4.3) without ingesting it: its type and version, schema errors and release-profile findings (rule, severity, location). Nothing is kept.',
+    request: { body: DdexValidateBody },
+    // Nothing is written, so a repeat is harmless and there is no answer to keep for a key.
+    idempotent: false,
+    serviceTimeoutMs: DDEX_VALIDATE_TIMEOUT_MS,
+    responses: { 200: { description: 'The validation report, whether the message is valid or not; 422 when it is not an ERN message at all.', body: DdexValidationReply } },
   }),
   defineRoute({
     method: 'POST',

@@ -4,6 +4,7 @@ export const IngestionOperation = {
   bulk: 'ingestion.bulk',
   ddex: 'ingestion.ddex',
   csv: 'ingestion.csv',
+  ddexValidate: 'ingestion.ddex_validate',
   jobsList: 'ingestion.jobs_list',
   jobsGet: 'ingestion.jobs_get',
 } as const;
