@@ -50,6 +50,8 @@ export type SnapshotCredit = z.infer<typeof SnapshotCredit>;
 export const TrackSnapshot = z.object({
   uuid: z.uuid(),
   isrc: z.string(),
+  /** The ISWC of the recording's musical work (T and 10 digits); null or absent when not known. */
+  iswc: z.string().nullable().optional(),
   title: z.string(),
   title_version: z.string().nullable(),
   version_type: z.string().nullable(),

@@ -71,6 +71,44 @@ const isrcField = (field: string) =>
     .nullable()
     .optional();
 
+const ISWC_FORMS = [/^T(\d{9})(\d)$/, /^T-(\d{3})\.(\d{3})\.(\d{3})-(\d)$/];
+
+/**
+ * An ISWC in its stored form, T and 10 digits (the syntax DDEX gives the ISWC element), from
+ * that form or the hyphenated T-123.456.789-C one; case and surrounding spaces are forgiven. The
+ * check digit must be the one ISO 15707 gives: 1 plus the nine digits weighted 1 to 9, and the
+ * digit that brings that sum to a multiple of 10. Anything else gives undefined.
+ */
+export const normalizeIswc = (value: string): string | undefined => {
+  const text = value.trim().toUpperCase();
+  const match = ISWC_FORMS.map((form) => form.exec(text)).find((found) => found !== null);
+  if (!match) return undefined;
+  const digits = match.slice(1).join('');
+  const sum = [...digits.slice(0, 9)].reduce((total, digit, index) => total + (index + 1) * Number(digit), 1);
+  return (10 - (sum % 10)) % 10 === Number(digits[9]) ? `T${digits}` : undefined;
+};
+
+const ISWC_MESSAGE =
+  'The iswc must be an ISWC: the letter T, 9 digits and the check digit ISO 15707 gives them, as T1234567894 or T-123.456.789-4.';
+
+/** The ISWC of the recording's musical work, normalised to T and 10 digits; blank or null means not known. */
+const iswcField = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value === '') return null;
+    const iswc = normalizeIswc(value);
+    if (iswc === undefined) {
+      context.addIssue({ code: 'custom', message: ISWC_MESSAGE });
+      return z.NEVER;
+    }
+    return iswc;
+  })
+  .nullable()
+  .optional()
+  // A valid code for the generated documentation (the check digit is not a pattern it can meet).
+  .meta({ examples: ['T-034.524.680-1'] });
+
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
 
 /** An ISO 639-1 code (two letters), lowercased. */
@@ -147,6 +185,7 @@ const trackFields = {
   position: z.number().int().min(1, 'The position must be at least 1.').max(10_000),
   explicit: z.boolean(),
   isrc: isrcField('isrc'),
+  iswc: iswcField,
   duration: z.number().int().min(0, 'The duration must be 0 or more seconds.').max(86_400).nullable().optional(),
   language: languageCode('language').optional(),
   track_properties: codeList('track_properties', TRACK_PROPERTIES).nullable().optional(),
@@ -228,6 +267,8 @@ export interface TrackResource {
   disc_number: number;
   explicit: boolean;
   isrc: string;
+  /** The ISWC of the recording's musical work (T and 10 digits), when known. */
+  iswc: string | null;
   duration: number | null;
   /** The machine-readable description's name of duration. */
   duration_seconds: number | null;
@@ -275,6 +316,8 @@ const trackRef = z.object({
   release_id: z.uuid(),
   title: z.string(),
   isrc: z.string(),
+  /** The musical work's ISWC when known; absent from events recorded before the catalogue held one. */
+  iswc: z.string().nullable().optional(),
   position: z.number().int(),
 });
 

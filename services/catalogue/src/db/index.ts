@@ -18,6 +18,7 @@ import { Migration20261126000500_track_audio_checks } from './migrations/Migrati
 import { Migration20261201000600_release_import_key } from './migrations/Migration20261201000600_release_import_key.ts';
 import { Migration20261202000700_data_change_notices } from './migrations/Migration20261202000700_data_change_notices.ts';
 import { Migration20261203000800_release_code_pages } from './migrations/Migration20261203000800_release_code_pages.ts';
+import { Migration20261204000900_track_iswc } from './migrations/Migration20261204000900_track_iswc.ts';
 
 /** The catalogue's own Postgres schema; no other service reads or writes it. */
 export const CATALOGUE_SCHEMA = 'catalogue';
@@ -47,4 +48,5 @@ export const CATALOGUE_MIGRATIONS = [
   { name: 'Migration20261201000600_release_import_key', class: Migration20261201000600_release_import_key },
   { name: 'Migration20261202000700_data_change_notices', class: Migration20261202000700_data_change_notices },
   { name: 'Migration20261203000800_release_code_pages', class: Migration20261203000800_release_code_pages },
+  { name: 'Migration20261204000900_track_iswc', class: Migration20261204000900_track_iswc },
 ];

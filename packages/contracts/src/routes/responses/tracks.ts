@@ -26,6 +26,7 @@ export const TrackResourceSchema = z.object({
   disc_number: z.number().int(),
   explicit: z.boolean(),
   isrc: z.string(),
+  iswc: z.string().nullable(),
   duration: z.number().int().nullable(),
   duration_seconds: z.number().int().nullable(),
   language: z.string(),

@@ -43,6 +43,7 @@ const creditsByTrack = async (em: EntityManager, tenantId: string, trackIds: str
 const presentTrack = (track: Track, credits: SnapshotCredit[], rights: SnapshotRightsRecord[]): TrackSnapshot => ({
   uuid: track.id,
   isrc: track.isrc,
+  iswc: track.iswc ?? null,
   title: track.title,
   title_version: track.titleVersion ?? null,
   version_type: track.versionType ?? null,

@@ -6,6 +6,7 @@ const PLAIN_FIELDS = {
   title: 'title',
   position: 'position',
   explicit: 'explicit',
+  iswc: 'iswc',
   duration: 'durationSeconds',
   language: 'language',
   version_type: 'versionType',

@@ -20,6 +20,7 @@ export const presentTrack = async (track: Track, urlOf: OwnerUrlOf): Promise<Tra
   disc_number: track.discNumber,
   explicit: track.explicit,
   isrc: track.isrc,
+  iswc: track.iswc ?? null,
   duration: track.durationSeconds ?? null,
   duration_seconds: track.durationSeconds ?? null,
   language: track.language,

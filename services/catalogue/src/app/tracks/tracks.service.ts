@@ -30,6 +30,7 @@ export const trackEventData = (track: Track) => ({
   release_id: track.releaseId,
   title: track.title,
   isrc: track.isrc,
+  iswc: track.iswc ?? null,
   position: track.position,
 });
 

@@ -21,6 +21,8 @@ export const Track = defineEntity({
     explicit: p.boolean(),
     /** 12 uppercase characters, without hyphens. */
     isrc: p.text(),
+    /** The ISWC of the recording's musical work, T and 10 digits; null when not known. */
+    iswc: optionalText(),
     /** Given by the client, or taken from the audio file when the track had none. */
     durationSeconds: p.integer().nullable(),
     language: p.text(),
