@@ -1,5 +1,6 @@
 import type { DeliveryPlan, EffectiveStoreConfig, ReleaseSnapshot } from '@sv/contracts';
 import type { StoreProfile } from './config-layers.ts';
+import { storeLeadTime } from './lead-time.ts';
 import { releaseProblems, storeProblems } from './readiness.ts';
 
 export interface PlannedStore {
@@ -10,11 +11,13 @@ export interface PlannedStore {
 /**
  * The per-store plan with its readiness. A store is ready with no error of its own; the release
  * is ready with no release-wide error and no error at a store that is not blocked (blocked
- * stores are skipped, so their problems do not hold the others up).
+ * stores are skipped, so their problems do not hold the others up). Each store shows its lead
+ * time and the date its message should arrive by, with a lead_time warning once that date is missed.
  */
 export const buildDeliveryPlan = (release: ReleaseSnapshot, stores: readonly PlannedStore[], today: string): DeliveryPlan => {
   const planned = stores.map(({ profile, config }) => {
-    const problems = storeProblems(profile, config, today);
+    const leadTime = storeLeadTime(config, today);
+    const problems = [...storeProblems(profile, config, today), ...(leadTime.problem ? [leadTime.problem] : [])];
     return {
       dsp: config.dsp,
       effective_config: config,
@@ -24,6 +27,8 @@ export const buildDeliveryPlan = (release: ReleaseSnapshot, stores: readonly Pla
       deals: config.deals,
       problems,
       ready: problems.every((problem) => problem.severity !== 'error'),
+      lead_time_days: leadTime.lead_time_days,
+      deliver_by: leadTime.deliver_by,
     };
   });
   const problems = releaseProblems(

@@ -30,6 +30,8 @@ interface AttachedStoreRow {
   delivery_type: string;
   default_monetization_policy_codes: string[];
   default_pricing_tier_code: string | null;
+  lead_time_new_release_days: number;
+  lead_time_update_days: number;
   status: string;
   is_blocked: boolean;
   overrides: DspOverrides;
@@ -48,7 +50,7 @@ export const loadAttachedStores = async (em: EntityManager, tenantId: string, re
   const rows = await em.execute<AttachedStoreRow[]>(
     `select rd."id" as "release_dsp_id", d."id" as "dsp_id", d."slug", d."name", d."ddex_party_id", d."ern_version",
             d."delivery_method", d."delivery_type", d."default_monetization_policy_codes", d."default_pricing_tier_code",
-            rd."status", rd."is_blocked", rd."overrides"
+            d."lead_time_new_release_days", d."lead_time_update_days", rd."status", rd."is_blocked", rd."overrides"
        from "supply_chain"."release_dsp" rd join "supply_chain"."dsp" d on d."id" = rd."dsp_id"
       where rd."tenant_id" = ? and rd."release_id" = ? and rd."deleted_at" is null and d."is_active"
       order by d."sort_name", d."id"`,
@@ -65,6 +67,7 @@ export const loadAttachedStores = async (em: EntityManager, tenantId: string, re
         ern_version: row.ern_version,
         delivery_method: row.delivery_method,
         delivery_type: row.delivery_type,
+        lead_time_days: { new_release: row.lead_time_new_release_days, update: row.lead_time_update_days },
       },
       default_monetization_policy_codes: row.default_monetization_policy_codes,
       default_pricing_tier_code: row.default_pricing_tier_code,

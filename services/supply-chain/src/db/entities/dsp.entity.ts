@@ -29,6 +29,12 @@ export const Dsp = defineEntity({
     /** Monetization policy codes the store is sent by default. */
     defaultMonetizationPolicyCodes: p.json<string[]>().columnType('jsonb'),
     defaultPricingTierCode: p.text().nullable(),
+    /** Days before the release date a new release should reach the store. */
+    leadTimeNewReleaseDays: p.integer(),
+    /** Days before it is to show an update should reach the store. */
+    leadTimeUpdateDays: p.integer(),
+    /** published (the store's specification) or default (the platform's). */
+    leadTimeSource: p.text(),
     createdAt: moment(),
     updatedAt: moment(),
   },

@@ -1,4 +1,4 @@
-import type { DspDeliveryType } from '@sv/contracts';
+import type { DspDeliveryType, LeadTimeDays } from '@sv/contracts';
 import { DEFAULT_PRICING_TIER } from '../../catalogues/pricing-tiers.ts';
 
 /**
@@ -9,7 +9,7 @@ import { DEFAULT_PRICING_TIER } from '../../catalogues/pricing-tiers.ts';
  * (selections and deliveries refer to it); never remove an entry: retire it with
  * is_active: false, so selections that name it keep resolving.
  */
-export const REGISTRY_VERSION = 3;
+export const REGISTRY_VERSION = 4;
 
 /** The registry's name in supply_chain.registry_version. */
 export const DSP_REGISTRY_NAME = 'dsp';
@@ -38,7 +38,29 @@ export interface DspRegistryEntry {
   default_monetization_policy_codes: readonly string[];
   /** The pricing tier (a code of the catalogue) the store is sent unless a release says otherwise. */
   default_pricing_tier_code: string;
+  /** Days before the release date a new release, and before it is to show an update, should reach the store. */
+  lead_time_days: LeadTimeDays;
+  /** Where lead_time_days comes from: the store's published delivery specification, or the platform's default. */
+  lead_time_source: LeadTimeSource;
 }
+
+export type LeadTimeSource = 'published' | 'default';
+
+/**
+ * The lead time of a store that publishes none: a week for a new release (the usual minimum
+ * for a store to ingest a release and show it on its date), two days for an update.
+ */
+export const DEFAULT_LEAD_TIME_DAYS: LeadTimeDays = { new_release: 7, update: 2 };
+
+/**
+ * Lead times a store states in its delivery specification, by slug. Spotify asks for a new
+ * release five (business) days before its release date and for an update two days before it is
+ * to show; counted here as calendar days. Every other store uses DEFAULT_LEAD_TIME_DAYS until its
+ * figure is confirmed with its delivery agreement and written here (raising REGISTRY_VERSION).
+ */
+const PUBLISHED_LEAD_TIMES: Readonly<Record<string, LeadTimeDays>> = {
+  spotify: { new_release: 5, update: 2 },
+};
 
 /**
  * What each kind of store takes by default: the deals a delivery carries when neither the
@@ -100,6 +122,8 @@ const active = (rows: Row[]): DspRegistryEntry[] =>
     ddex_party_id: partyIdOf(dsp_id, slug),
     default_monetization_policy_codes: DEAL_PROFILES[deals],
     default_pricing_tier_code: DEFAULT_PRICING_TIER,
+    lead_time_days: PUBLISHED_LEAD_TIMES[slug] ?? DEFAULT_LEAD_TIME_DAYS,
+    lead_time_source: PUBLISHED_LEAD_TIMES[slug] ? 'published' : 'default',
   }));
 
 const retired = (rows: Row[]): DspRegistryEntry[] => active(rows).map((entry) => ({ ...entry, is_active: false }));
