@@ -2,10 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino } from 'pino';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Messages } from '@sv/contracts';
 import { createGatewayClient } from '../src/app/gateway-client/gateway-client.ts';
 import { buildRuleResources } from '../src/app/resources/rule-resources.ts';
-import { buildToolDefinitions } from '../src/app/tools/tool-definitions.ts';
+import { TOOL_DOMAINS } from '../src/app/tools/tool-domains.ts';
+import { buildToolDefinitions, type ToolDefinition } from '../src/app/tools/tool-definitions.ts';
 import { createMcpApp } from '../src/http/app.ts';
 import { BodyMessages, MAX_MESSAGE_DEPTH } from '../src/http/json-body.ts';
 import { errorHandler } from '../src/http/json-rpc-errors.ts';
@@ -23,6 +26,7 @@ let gatewayBody = '{}';
 const servers: Server[] = [];
 let mcpUrl: string;
 let gatewayRequests = 0;
+let tools: ToolDefinition[];
 
 const listen = async (server: Server): Promise<string> => {
   servers.push(server);
@@ -38,7 +42,7 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(gatewayBody);
     }),
   );
-  const tools = buildToolDefinitions();
+  tools = buildToolDefinitions();
   const deps = {
     tools,
     resources: buildRuleResources(tools),
@@ -85,7 +89,7 @@ describe('the MCP body', () => {
     const before = gatewayRequests;
     const answer = await post(callNested(MAX_MESSAGE_DEPTH));
     expect(answer.status).toBe(200);
-    expect(answer.body.result.structuredContent).toEqual({ status: 200, body: { artist: { name: 'A' } } });
+    expect(answer.body.result.structuredContent).toEqual({ artist: { name: 'A' } });
     expect(gatewayRequests).toBe(before + 1);
     expect((await post(callNested(MAX_MESSAGE_DEPTH + 1))).body.error?.message).toBe(BodyMessages.tooDeep);
   });
@@ -97,18 +101,67 @@ describe('the MCP body', () => {
   });
 });
 
+/** The names of the tools listed at a URL, by the SDK's client. */
+const toolNamesAt = async (url: string): Promise<string[]> => {
+  const client = new Client({ name: 'mcp-edge', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  try {
+    return (await client.listTools()).tools.map((tool) => tool.name).sort();
+  } finally {
+    await client.close();
+  }
+};
+
+describe('tool domains', () => {
+  it('lists only a domain\'s tools at /mcp/<domain>, and the domains together list every tool once', async () => {
+    const all = await toolNamesAt(mcpUrl);
+    expect(all).toHaveLength(tools.length);
+    const listed: string[] = [];
+    for (const domain of TOOL_DOMAINS) {
+      const names = await toolNamesAt(`${mcpUrl}/${domain}`);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names).toEqual(tools.filter((tool) => tool.domain === domain).map((tool) => tool.name).sort());
+      listed.push(...names);
+    }
+    expect(listed.sort()).toEqual(all);
+  });
+
+  it('calls a domain\'s tool at its URL, and knows no other tool there', async () => {
+    gatewayBody = '{"artist":{"name":"B"}}';
+    const url = mcpUrl;
+    mcpUrl = `${url}/catalogue`;
+    try {
+      const answer = await post('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_artists","arguments":{"uuid":"3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"}}}');
+      expect(answer.body.result.structuredContent).toEqual({ artist: { name: 'B' } });
+      const elsewhere = await post('{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_webhooks","arguments":{}}}');
+      expect(elsewhere.body.result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('list_webhooks not found') }] });
+    } finally {
+      mcpUrl = url;
+    }
+  });
+
+  it('answers an unknown domain with 404, and GET on a domain with 405', async () => {
+    const unknown = await fetch(`${mcpUrl}/royalty`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain('/mcp/<domain>');
+    const get = await fetch(`${mcpUrl}/catalogue`, { headers: { accept: 'text/event-stream' } });
+    expect(get.status).toBe(405);
+  });
+});
+
 describe('a failure of the server itself', () => {
   it('answers a tool call with a generic message and a reference, and logs the detail under it', async () => {
     // A gateway answer nested past any serialiser's stack: the tool's result cannot be written.
     gatewayBody = '['.repeat(20_000) + ']'.repeat(20_000);
     const answer = await post('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_artists","arguments":{}}}');
     expect(answer.status).toBe(200);
-    const result = answer.body.result as { isError: boolean; content: { text: string }[]; structuredContent: { error: string; reference: string } };
+    const result = answer.body.result as { isError: boolean; content: { text: string }[]; structuredContent?: unknown };
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toEqual({ error: Messages.internalError, reference: expect.stringMatching(/^[0-9A-F]{10}$/) });
-    expect(result.content[0]?.text).toBe(`${Messages.internalError} Reference: ${result.structuredContent.reference}.`);
+    expect(result.structuredContent).toBeUndefined();
+    const reference = /Reference: ([0-9A-F]{10})\.$/.exec(result.content[0]?.text ?? '')?.[1];
+    expect(result.content[0]?.text).toBe(`${Messages.internalError} Reference: ${reference}.`);
     expect(JSON.stringify(answer.body)).not.toMatch(/call stack|RangeError/i);
-    const logged = logLines.find((line) => line.reference === result.structuredContent.reference);
+    const logged = logLines.find((line) => line.reference === reference);
     expect(logged).toMatchObject({ msg: 'tool call failed', tool: 'list_artists', err: { message: expect.stringMatching(/call stack/i) } });
   });
 

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { ROUTES, defineRoute, type AnyRouteDefinition } from '@sv/contracts';
 import { buildToolDefinitions, type ToolDefinition } from '../src/app/tools/tool-definitions.ts';
+import { TOOL_DOMAINS } from '../src/app/tools/tool-domains.ts';
 import { toolNamesOf } from '../src/app/tools/tool-names.ts';
 
 /*
@@ -112,5 +114,71 @@ describe('descriptions and inputs', () => {
     expect(toolOf('upload_releases_artwork').input.places.control).toEqual(['file_url', 'file_base64', 'file_name', 'content_type']);
     expect(toolOf('create_releases').input.places.control).toEqual(['idempotency_key']);
     expect(toolOf('get_releases').input.places.control).toEqual([]);
+  });
+});
+
+/** True when every success of the route answers a JSON object (no 204, no file, no XML). */
+const answersJsonObject = (route: AnyRouteDefinition): boolean =>
+  Object.values(route.responses).every(
+    (spec) => spec?.body !== undefined && spec.contentType === undefined && (z.toJSONSchema(spec.body, { io: 'output', unrepresentable: 'any' }) as { type?: unknown }).type === 'object',
+  );
+
+describe('output schemas', () => {
+  it('declares an object output schema on every tool whose route answers a JSON object, and none on the others', () => {
+    for (const tool of tools) {
+      const declared = tool.output?.jsonSchema;
+      if (answersJsonObject(tool.route)) expect({ name: tool.name, type: declared?.type }).toEqual({ name: tool.name, type: 'object' });
+      else expect({ name: tool.name, declared }).toEqual({ name: tool.name, declared: undefined });
+    }
+    expect(tools.filter((tool) => tool.output).length).toBeGreaterThan(tools.length / 2);
+  });
+
+  it('takes the schema from the route\'s response body: fields, required ones and enums', () => {
+    const artist = toolOf('get_artists').output?.jsonSchema as { required: string[]; properties: Record<string, any> };
+    expect(artist.required).toEqual(['artist']);
+    expect(artist.properties.artist.properties.status.enum).toEqual(['active', 'inactive']);
+    expect(toolOf('list_releases').output?.jsonSchema.properties).toHaveProperty('releases');
+  });
+
+  it('declares none for a 204 or an XML preview', () => {
+    expect(toolOf('delete_releases').output).toBeUndefined();
+    const preview = tools.find((tool) => tool.route.path === '/releases/:uuid/ddex/preview/:file');
+    expect(preview?.output).toBeUndefined();
+  });
+
+  it('derives a new route\'s schema and domain from the route alone', () => {
+    const route = defineRoute({
+      method: 'POST',
+      path: '/ddex/check',
+      service: 'delivery',
+      operation: 'releases.create',
+      summary: 'x',
+      responses: { 200: { description: 'ok', body: z.object({ valid: z.boolean() }) } },
+    } as never) as AnyRouteDefinition;
+    const [tool] = buildToolDefinitions([route]);
+    expect(tool?.domain).toBe('supply-chain');
+    expect(tool?.output?.jsonSchema).toMatchObject({ type: 'object', properties: { valid: { type: 'boolean' } }, required: ['valid'] });
+  });
+});
+
+describe('domains', () => {
+  it('puts every tool in exactly one domain, and every domain has tools', () => {
+    for (const tool of tools) expect(TOOL_DOMAINS.filter((domain) => domain === tool.domain)).toHaveLength(1);
+    const counts = Object.fromEntries(TOOL_DOMAINS.map((domain) => [domain, tools.filter((tool) => tool.domain === domain).length]));
+    for (const domain of TOOL_DOMAINS) expect(counts[domain]).toBeGreaterThan(0);
+    expect(Object.values(counts).reduce((sum, count) => sum + (count ?? 0), 0)).toBe(tools.length);
+  });
+
+  it('groups tools by their route\'s service', () => {
+    expect(toolOf('create_releases').domain).toBe('catalogue');
+    expect(toolOf('deliver_releases_ddex').domain).toBe('supply-chain');
+    expect(toolOf('list_supply_chain_dsps').domain).toBe('supply-chain');
+    expect(toolOf('list_webhooks_event_types').domain).toBe('webhooks');
+    expect(toolOf('get_users_me').domain).toBe('account');
+    for (const tool of tools) {
+      if (tool.route.path.startsWith('/finance') || tool.route.path.startsWith('/royalties')) expect(tool.domain).toBe('money');
+      if (tool.route.path.startsWith('/analytics')) expect(tool.domain).toBe('analytics');
+      if (tool.route.path.startsWith('/ingest')) expect(tool.domain).toBe('ingestion');
+    }
   });
 });

@@ -12,7 +12,7 @@ export interface McpServerDeps extends ToolCallDeps {
 const INSTRUCTIONS = [
   'The music distribution API as tools: one tool per endpoint, each called with your own API key.',
   'Connect with the header "Authorization: Bearer <API_KEY>"; add "X-Service-Env: sandbox" to work in the sandbox.',
-  'A tool result carries the API status and body; an error result carries the API error body.',
+  'A tool result carries the API\'s answer as structured content, per its output schema, and as JSON text; an error result carries the API status and error body as JSON text.',
   'Before creating and submitting a release, read sv://rules/release-metadata, sv://rules/qc-checks and sv://rules/ai-disclosure.',
 ].join(' ');
 
@@ -25,7 +25,13 @@ export const createMcpServer = (deps: McpServerDeps, caller: Caller): McpServer 
   for (const tool of deps.tools) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input.schema, annotations: tool.annotations },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input.schema,
+        ...(tool.output ? { outputSchema: tool.output.schema } : {}),
+        annotations: tool.annotations,
+      },
       (args, extra) => callTool(tool, args as Record<string, unknown>, caller, deps, extra.signal),
     );
   }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { Messages } from '@sv/contracts';
 import { newErrorReference, type Logger } from '@sv/platform';
+import { TOOL_DOMAINS } from '../app/tools/tool-domains.ts';
 
 /** JSON-RPC error codes used at the HTTP edge (before any MCP message is read). */
 const PARSE_ERROR = -32700;
@@ -25,13 +26,13 @@ interface EdgeError {
 
 const clientStatus = (status: number | undefined): status is number => status !== undefined && status >= 400 && status <= 499;
 
-/** GET and DELETE on /mcp: a stateless server has no stream to open and no session to end. */
+/** GET and DELETE on /mcp (or a domain's /mcp/<domain>): a stateless server has no stream to open and no session to end. */
 export const methodNotAllowed: RequestHandler = (_req, res) => {
   res.set('Allow', 'POST');
   replyError(res, 405, SERVER_ERROR, 'Method not allowed: this MCP server is stateless; send every message with POST.');
 };
 
-export const notFound: RequestHandler = (_req, res) => replyError(res, 404, SERVER_ERROR, 'Not found: the MCP endpoint is POST /mcp.');
+export const notFound: RequestHandler = (_req, res) => replyError(res, 404, SERVER_ERROR, `Not found: the MCP endpoint is POST /mcp, or POST /mcp/<domain> for one domain's tools (${TOOL_DOMAINS.join(', ')}).`);
 
 /**
  * Body problems get the JSON-RPC answer a client understands. Anything else is the server's own

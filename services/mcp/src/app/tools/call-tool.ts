@@ -117,7 +117,7 @@ export const callTool = async (
   try {
     const answer = await send(choice.environment, tool, args, { ...caller, authorization: caller.authorization }, deps, signal);
     log.info({ environment: choice.environment, status: answer.status, duration_ms: Date.now() - started }, 'tool call');
-    return resultOf(answer);
+    return resultOf(answer, tool.output !== undefined);
   } catch (error) {
     if (error instanceof GatewayUnreachableError) {
       log.warn({ environment: choice.environment, problem: error.message, duration_ms: Date.now() - started }, 'tool call failed: API unreachable');

@@ -2,8 +2,10 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { ROUTES, UPLOAD_MAX_MEGABYTES, type AnyRouteDefinition } from '@sv/contracts';
 import { pathTemplateOf } from './path-params.ts';
 import { annotationsOf } from './tool-annotations.ts';
+import { domainOf, type ToolDomain } from './tool-domains.ts';
 import { toolInputOf, type ToolInput } from './tool-input.ts';
 import { toolNamesOf } from './tool-names.ts';
+import { toolOutputOf, type ToolOutput } from './tool-output.ts';
 
 /** One route as an agent tool: built once at start, registered on every request's server. */
 export interface ToolDefinition {
@@ -13,6 +15,10 @@ export interface ToolDefinition {
   description: string;
   annotations: ToolAnnotations;
   input: ToolInput;
+  /** The declared result; none when the route does not answer a JSON object. */
+  output: ToolOutput | undefined;
+  /** The one set of tools it is also served in (`/mcp/<domain>`). */
+  domain: ToolDomain;
   route: AnyRouteDefinition;
 }
 
@@ -55,6 +61,8 @@ export const buildToolDefinitions = (routes: readonly AnyRouteDefinition[] = ROU
       description: descriptionOf(route),
       annotations: annotationsOf(route, title),
       input: toolInputOf(route),
+      output: toolOutputOf(route),
+      domain: domainOf(route),
       route,
     };
   });
