@@ -49,6 +49,13 @@ export const DdexValidationReply = z.object({
   ern_version: z.enum(WRITTEN_ERN_VERSIONS),
   /** The root's ReleaseProfileVersionId; null when absent or when the XML does not parse. */
   profile: z.string().nullable(),
+  /**
+   * Whether the release-profile rules were checked: only for a NewReleaseMessage naming a profile
+   * the platform checks (1.4 Audio Album and Audio Single for ERN 3.8.2; 2.1 Audio and Simple
+   * Audio Single for ERN 4). Another profile (a video, a ringtone, a 1.3 profile) or none: the
+   * schema alone decides.
+   */
+  profile_checked: z.boolean(),
   /** No schema error and no profile finding of severity fatal or error. */
   valid: z.boolean(),
   /** Schema (XSD) errors, then references the schema cannot check (a reference used but not declared). */

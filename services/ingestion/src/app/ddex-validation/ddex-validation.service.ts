@@ -34,6 +34,18 @@ export const disposeDdexValidators = (): void => {
   validators.clear();
 };
 
+/**
+ * The profiles whose rules the platform checks (the ones its own messages follow, see
+ * docs/ddex-profile-rules.md). The checks report any other profile as a fatal error, which is
+ * right for a message the platform sends but not for a supplier's video or ringtone message: such
+ * a message is left to its schema.
+ */
+const CHECKED_PROFILES: Readonly<Record<ErnVersion, readonly string[]>> = {
+  '3.8.2': ['CommonReleaseTypes/14/AudioAlbum', 'CommonReleaseTypes/14/AudioSingle'],
+  '4.2': ['Audio', 'SimpleAudioSingle'],
+  '4.3': ['Audio', 'SimpleAudioSingle'],
+};
+
 /** The parsed root, or undefined when the XML does not parse (the schema errors then say why). */
 const parsedRoot = (xml: string): ErnElement | undefined => {
   try {
@@ -46,7 +58,7 @@ const parsedRoot = (xml: string): ErnElement | undefined => {
 
 /**
  * POST /ddex/validate: the message's type and version, what its version's schema refuses, and
- * (for a NewReleaseMessage) what the release profile it names refuses, with each rule's number,
+ * (for a NewReleaseMessage naming a profile the platform checks) what that profile refuses, with each rule's number,
  * severity and element. Valid means no schema error and no fatal error or error of the profile.
  * Nothing is written anywhere: the message lives only for this call.
  */
@@ -57,8 +69,10 @@ export const validateDdexMessage = (xml: string): DdexValidationReply => {
 
   const schema = validatorFor(detected.version).validate(xml);
   const root = parsedRoot(xml);
+  const profile = root?.attribute('ReleaseProfileVersionId') ?? null;
+  const profileChecked = root !== undefined && detected.kind === 'NewReleaseMessage' && profile !== null && CHECKED_PROFILES[detected.version].includes(profile);
   const findings =
-    root !== undefined && detected.kind === 'NewReleaseMessage'
+    root !== undefined && profileChecked
       ? checkReleaseProfile(root, detected.version).map((finding) => ({
           rule: finding.rule,
           severity: finding.severity,
@@ -71,7 +85,8 @@ export const validateDdexMessage = (xml: string): DdexValidationReply => {
   return {
     message_type: detected.kind,
     ern_version: detected.version,
-    profile: root?.attribute('ReleaseProfileVersionId') ?? null,
+    profile,
+    profile_checked: profileChecked,
     valid: xsdErrors.length === 0 && findings.every((finding) => finding.severity === 'warning'),
     xsd_errors: xsdErrors,
     findings,
