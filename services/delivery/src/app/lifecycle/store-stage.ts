@@ -15,7 +15,8 @@ export interface StageChange {
 /**
  * Records where a store stands with a release and emits `release.dsp.<slug>.<stage>` in the same
  * transaction. The same stage reported again for the same delivery (a re-read acknowledgement)
- * changes nothing and emits nothing. Returns whether anything changed.
+ * changes nothing and emits nothing. An event of a delivery with a day to arrive by carries
+ * deliver_by and late. Returns whether anything changed.
  */
 export const recordStoreStage = async (em: EntityManager, change: StageChange): Promise<boolean> => {
   const [current] = await em.execute<{ stage: string; last_delivery_id: string | null }[]>(
@@ -31,12 +32,20 @@ export const recordStoreStage = async (em: EntityManager, change: StageChange): 
        set "stage" = excluded."stage", "last_delivery_id" = excluded."last_delivery_id", "stage_at" = now(), "dsp_name" = excluded."dsp_name"`,
     [change.tenantId, change.releaseId, change.dsp.slug, change.dsp.name, change.stage, change.deliveryId],
   );
+  const [deadline] = change.deliveryId
+    ? await em.execute<{ deliver_by: string | null; late: boolean }[]>(
+        `select to_char("deliver_by", 'YYYY-MM-DD') as "deliver_by", "late" from "delivery"."delivery" where "id" = ?`,
+        [change.deliveryId],
+      )
+    : [];
   recordEvent(em, dspStageEvent(change.dsp.slug, change.stage), change.tenantId, {
     release_id: change.releaseId,
     dsp: change.dsp.slug,
     stage: change.stage,
     delivery_id: change.deliveryId,
     ...(change.message === undefined ? {} : { message: change.message.slice(0, 2000) }),
+    // The delivery's lead time travels with its events, so a subscriber learns it was queued late.
+    ...(deadline?.deliver_by ? { deliver_by: deadline.deliver_by, late: deadline.late } : {}),
   });
   return true;
 };

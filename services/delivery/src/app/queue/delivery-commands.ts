@@ -34,6 +34,7 @@ const requestOf = (principal: Principal, releaseId: string, store: EffectiveStor
   dsp: { dsp_id: store.dsp.dsp_id, slug: store.dsp.slug, name: store.dsp.name },
   kind,
   reason,
+  schedule: { releaseDate: store.release_date, leadTimeDays: store.dsp.lead_time_days },
 });
 
 export interface DeliverRequest {

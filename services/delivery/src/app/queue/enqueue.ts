@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DeliveryKind } from '@sv/contracts';
+import { leadTimeDeadline, type DeliveryKind, type LeadTimeDays } from '@sv/contracts';
 
 export interface QueuedDelivery {
   id: string;
@@ -15,7 +15,17 @@ export interface DeliveryRequest {
   kind: DeliveryKind;
   /** Why: qc_pass, deliver, redeliver, config_change, purge. */
   reason: string;
+  /** The store's effective release date and lead times: a new or update message has a day to arrive by. */
+  schedule?: { releaseDate: string | null; leadTimeDays: LeadTimeDays | undefined };
 }
+
+/** The day a message should reach its store by and whether queueing it `today` (UTC) misses it; takedowns have none. */
+export const deliveryDeadline = (request: DeliveryRequest, today: string): { deliverBy: string | null; late: boolean } => {
+  const leadTimeDays = request.schedule?.leadTimeDays;
+  if (request.kind === 'takedown' || !leadTimeDays) return { deliverBy: null, late: false };
+  const deadline = leadTimeDeadline(request.schedule?.releaseDate, request.kind === 'new' ? 'new_release' : 'update', leadTimeDays, today);
+  return { deliverBy: deadline?.deliver_by ?? null, late: deadline?.late ?? false };
+};
 
 /** DDEX BatchIds are written yyyyMMddhhmmssnnn; three random digits keep same-moment batches apart. */
 const batchIdOf = (now: Date): string => `${now.toISOString().replace(/\D/g, '').slice(0, 17)}${String(randomBytes(2).readUInt16BE(0) % 1000).padStart(3, '0')}`;
@@ -26,10 +36,12 @@ const messageIdOf = (): string => `SV${randomUUID().replace(/-/g, '').toUpperCas
 /**
  * Queues messages in the caller's transaction, due at once. A queued (not yet sent) delivery of
  * the same kind to the same store is not queued twice: the one waiting will send the latest state.
+ * Each records the day its store asks to have it by and whether it is queued later than that.
  */
 export const queueDeliveries = async (em: EntityManager, requests: readonly DeliveryRequest[]): Promise<QueuedDelivery[]> => {
   const queued: QueuedDelivery[] = [];
   const now = new Date();
+  const today = now.toISOString().slice(0, 10);
   for (const request of requests) {
     const [waiting] = await em.execute<{ id: string }[]>(
       `select "id" from "delivery"."delivery"
@@ -41,11 +53,15 @@ export const queueDeliveries = async (em: EntityManager, requests: readonly Deli
       continue;
     }
     const id = randomUUID();
+    const { deliverBy, late } = deliveryDeadline(request, today);
     await em.execute(
       `insert into "delivery"."delivery" ("id", "tenant_id", "release_id", "dsp_id", "dsp_slug", "dsp_name", "kind", "state", "reason",
-          "message_id", "batch_id", "files", "attempts", "next_attempt_at", "created_at", "updated_at")
-        values (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, '[]', 0, ?, ?, ?)`,
-      [id, request.tenantId, request.releaseId, request.dsp.dsp_id, request.dsp.slug, request.dsp.name, request.kind, request.reason, messageIdOf(), batchIdOf(now), now, now, now],
+          "message_id", "batch_id", "files", "attempts", "next_attempt_at", "created_at", "updated_at", "deliver_by", "late")
+        values (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, '[]', 0, ?, ?, ?, ?, ?)`,
+      [
+        id, request.tenantId, request.releaseId, request.dsp.dsp_id, request.dsp.slug, request.dsp.name, request.kind, request.reason,
+        messageIdOf(), batchIdOf(now), now, now, now, deliverBy, late,
+      ],
     );
     queued.push({ id, dspSlug: request.dsp.slug, kind: request.kind });
   }

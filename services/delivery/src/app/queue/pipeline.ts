@@ -14,7 +14,14 @@ export const enterPipeline = async (em: EntityManager, supplyChain: SupplyChainP
   const entering = stores.filter((store) => !store.is_blocked && !reached.has(store.dsp.slug));
   const queued = await queueDeliveries(
     em,
-    entering.map((store) => ({ tenantId, releaseId, dsp: { dsp_id: store.dsp.dsp_id, slug: store.dsp.slug, name: store.dsp.name }, kind: 'new' as const, reason: 'qc_pass' })),
+    entering.map((store) => ({
+      tenantId,
+      releaseId,
+      dsp: { dsp_id: store.dsp.dsp_id, slug: store.dsp.slug, name: store.dsp.name },
+      kind: 'new' as const,
+      reason: 'qc_pass',
+      schedule: { releaseDate: store.release_date, leadTimeDays: store.dsp.lead_time_days },
+    })),
   );
   for (const delivery of queued) {
     const store = entering.find((candidate) => candidate.dsp.slug === delivery.dspSlug);
@@ -45,6 +52,13 @@ export const queueConfigUpdates = async (em: EntityManager, supplyChain: SupplyC
     em,
     stores
       .filter((store) => targets.includes(store.dsp.slug) && !store.is_blocked)
-      .map((store) => ({ tenantId, releaseId, dsp: { dsp_id: store.dsp.dsp_id, slug: store.dsp.slug, name: store.dsp.name }, kind: 'update' as const, reason: 'config_change' })),
+      .map((store) => ({
+        tenantId,
+        releaseId,
+        dsp: { dsp_id: store.dsp.dsp_id, slug: store.dsp.slug, name: store.dsp.name },
+        kind: 'update' as const,
+        reason: 'config_change',
+        schedule: { releaseDate: store.release_date, leadTimeDays: store.dsp.lead_time_days },
+      })),
   );
 };

@@ -39,6 +39,10 @@ export const Delivery = defineEntity({
     nextAttemptAt: moment(),
     claimedUntil: moment().nullable(),
     lastError: p.text().nullable(),
+    /** YYYY-MM-DD: the day the store asks to have the message by (its lead time); null without a date to meet. */
+    deliverBy: p.string().columnType('date').nullable(),
+    /** Queued after deliverBy: the store may not show it on the date. */
+    late: p.boolean(),
     createdAt: moment(),
     updatedAt: moment(),
     sentAt: moment().nullable(),
