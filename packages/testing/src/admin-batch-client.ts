@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { AdminResult } from './platform.ts';
-import { REPO_ROOT } from './service-process.ts';
+import { REPO_ROOT, childProcessEnv } from './service-process.ts';
 
 type Reply = { ok: true; result: Record<string, any>; warnings: string[] } | { ok: false; error: string; warnings: string[] };
 
@@ -33,7 +33,7 @@ export const adminBatchClient = (entry: string, env: Record<string, string>): Ad
   const start = (): ChildProcessWithoutNullStreams => {
     const started = spawn(process.execPath, [resolve(REPO_ROOT, entry), 'batch'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
+      env: childProcessEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     stderr = '';

@@ -7,7 +7,7 @@ import { eventStreamName } from '@sv/contracts';
 import { TEST_NATS_URL, createTestDatabase, uniqueSubjectPrefix, type TestDatabase } from './isolation.ts';
 import { adminBatchClient } from './admin-batch-client.ts';
 import { connectTestNats, localBusEnv } from './local-bus.ts';
-import { REPO_ROOT, spawnServiceProcess, type ServiceProcess } from './service-process.ts';
+import { REPO_ROOT, childProcessEnv, spawnServiceProcess, type ServiceProcess } from './service-process.ts';
 
 export const SERVICE_ENTRY = {
   gateway: 'services/gateway/src/main.ts',
@@ -96,7 +96,7 @@ export const runAdmin = (env: Record<string, string>, args: string[], stdin = ''
   new Promise((resolveRun, rejectRun) => {
     const child = spawn(process.execPath, [resolve(REPO_ROOT, SERVICE_ENTRY.admin), ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
+      env: childProcessEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
