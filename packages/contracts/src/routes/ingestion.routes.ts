@@ -47,8 +47,6 @@ export const INGESTION_ROUTES: readonly AnyRouteDefinition[] = [
     summary:
       'Validate a DDEX ERN message (3.8.2, 4.2 or 4.3) without ingesting it: its type and version, schema errors and release-profile findings (rule, severity, location). Nothing is kept.',
     request: { body: DdexValidateBody },
-    // Nothing is written, so a repeat is harmless and there is no answer to keep for a key.
-    idempotent: false,
     serviceTimeoutMs: DDEX_VALIDATE_TIMEOUT_MS,
     responses: { 200: { description: 'The validation report, whether the message is valid or not; 422 when it is not an ERN message at all.', body: DdexValidationReply } },
   }),
