@@ -55,6 +55,8 @@ const where = (nodes: unknown[], path: string, value: string | undefined): unkno
 
 interface RecordingFacts {
   isrc: string | null;
+  /** The ISWC of the recording's musical work. */
+  iswc: string | null;
   title: string | null;
   version: string | null;
   display_artist: string | null;
@@ -127,6 +129,7 @@ const ern4Facts = (message: unknown, version: '4.3' | '4.2'): MessageFacts => {
     c_line: first(release, 'CLine/CLineText'),
     recordings: recordings.map((recording) => ({
       isrc: first(recording, `${edition}ResourceId/ISRC`),
+      iswc: first(recording, 'WorkId/ISWC'),
       title: first(recording, 'DisplayTitle/TitleText'),
       version: first(recording, 'DisplayTitle/SubTitle'),
       display_artist: first(recording, 'DisplayArtistName'),
@@ -178,6 +181,7 @@ const ern382Facts = (message: unknown): MessageFacts => {
       const file = at(territory, 'TechnicalSoundRecordingDetails/File')[0];
       return {
         isrc: first(recording, 'SoundRecordingId/ISRC'),
+        iswc: first(recording, 'IndirectSoundRecordingId/ISWC'),
         title: first(displayTitle(territory), 'TitleText'),
         version: first(displayTitle(territory), 'SubTitle'),
         // Named only when it differs from the release's (Release Profile 1.4, clause 4.3(18)).
@@ -272,6 +276,10 @@ const localized = (): ErnBuildInput =>
     }),
   });
 
+// The catalogue knows the musical work of two recordings out of three.
+const worksPartlyKnown = (): ErnBuildInput =>
+  makeInput({ release: makeRelease(3, { tracks: [makeTrack(1, { iswc: 'T0345246801' }), makeTrack(2), makeTrack(3, { iswc: 'T1234567894' })] }) });
+
 const SCENARIOS: [string, () => ErnBuildInput][] = [
   ['a single', () => makeInput({ release: makeRelease(1) })],
   ['a two-disc album given out of order', twoDiscAlbum],
@@ -280,6 +288,7 @@ const SCENARIOS: [string, () => ErnBuildInput][] = [
   ['explicit tracks with featured artists, remixers and credits', explicitWithCredits],
   ['a release without cover art', withoutCover],
   ['localized titles and label', localized],
+  ['works known for some recordings', worksPartlyKnown],
 ];
 
 const OTHER_VERSIONS = ['4.2', '3.8.2'] as const;
@@ -300,6 +309,7 @@ const expectInputFacts = (facts: MessageFacts, input: ErnBuildInput): void => {
   expect(facts.genre).toBe(release.genre);
   expect(facts.parental_warning).toBe(tracks.some((track) => track.explicit) ? 'Explicit' : 'NotExplicit');
   expect(facts.recordings.map((recording) => recording.isrc)).toEqual(tracks.map((track) => track.isrc));
+  expect(facts.recordings.map((recording) => recording.iswc)).toEqual(tracks.map((track) => track.iswc ?? null));
   expect(facts.recordings.map((recording) => recording.title)).toEqual(tracks.map((track) => track.title));
   expect(facts.recordings.map((recording) => recording.version)).toEqual(tracks.map((track) => track.title_version));
   expect(facts.recordings.map((recording) => recording.artists)).toEqual(

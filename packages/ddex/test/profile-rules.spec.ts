@@ -53,6 +53,8 @@ describe('native release-profile checks', () => {
     ['single-cover-on-group-4.3', { rule: '1362-1', severity: 'fatal', path: '/NewReleaseMessage/ReleaseList/Release/ResourceGroup' }],
     ['no-first-publication-4.2', { rule: '1031-1', severity: 'error', path: '/NewReleaseMessage/ResourceList/SoundRecording[1]' }],
     ['single-no-first-publication-4.3', { rule: '1335-1', severity: 'error', path: '/NewReleaseMessage/ResourceList/SoundRecording' }],
+    ['hyphenated-iswc-3.8.2', { rule: '1119-1', severity: 'fatal', path: '/NewReleaseMessage/ResourceList/SoundRecording[1]/IndirectSoundRecordingId/ISWC' }],
+    ['hyphenated-iswc-4.3', { rule: '1010-1', severity: 'fatal', path: '/NewReleaseMessage/ResourceList/SoundRecording[1]/WorkId/ISWC' }],
   ] as const)('report %s by rule, severity and element', (name, expected) => {
     const mutant = byName(name);
     expect(checkReleaseProfile(parseErnXml(mutant.xml), mutant.version)).toContainEqual(expect.objectContaining(expected));

@@ -30,6 +30,8 @@ const writeSoundRecording = (w: XmlWriter, plan: MessagePlan, planned: PlannedTr
   const titles = trackTitles(track);
   w.open('SoundRecording').leaf('SoundRecordingType', 'MusicalWorkSoundRecording');
   w.open('SoundRecordingId').leaf('ISRC', track.isrc).close('SoundRecordingId');
+  // The musical work's ISWC, when known (Release Profile 1.4, clause 3.3.1(6)).
+  if (track.iswc) w.open('IndirectSoundRecordingId').leaf('ISWC', track.iswc).close('IndirectSoundRecordingId');
   w.leaf('ResourceReference', planned.resource);
   writeReferenceTitle(w, titles.main);
   w.leaf('IsInstrumental', track.instrumental);

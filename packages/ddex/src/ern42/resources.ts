@@ -4,7 +4,7 @@ import { audioCodecType, codedAttributes, restrictCodedValue, versionType } from
 import { isoDuration } from '../ern43/durations.ts';
 import { languageTag } from '../ern43/language.ts';
 import type { MessagePlan, PlannedTrack } from '../ern43/message-plan.ts';
-import { kilohertz, writeContributors, writeDisplayArtists, writeFile, writeImage } from '../ern43/resources.ts';
+import { kilohertz, writeContributors, writeDisplayArtists, writeFile, writeImage, writeWorkId } from '../ern43/resources.ts';
 import { writePLine } from '../ern43/rights-lines.ts';
 import { trackTitles, writeTitles } from '../ern43/titles.ts';
 import { ERN42_AUDIO_CODEC_TYPES } from './allowed-values.ts';
@@ -26,6 +26,7 @@ const writeSoundRecording = (w: XmlWriter, plan: MessagePlan, planned: PlannedTr
   const { release, sender } = plan.input;
   w.open('SoundRecording').leaf('ResourceReference', planned.resource).leaf('Type', 'MusicalWorkSoundRecording');
   w.open('ResourceId').leaf('ISRC', track.isrc).close('ResourceId');
+  writeWorkId(w, track.iswc);
   const titles = trackTitles(track);
   writeTitles(w, titles.main, titles.localized);
   const version = versionType(track.version_type);

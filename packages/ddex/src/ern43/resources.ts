@@ -16,6 +16,11 @@ export const writeResourceList = (w: XmlWriter, plan: MessagePlan): void => {
   w.close('ResourceList');
 };
 
+/** The ISWC of the musical work the recording performs, when the catalogue knows it (ERN 4.2 and 4.3). */
+export const writeWorkId = (w: XmlWriter, iswc: string | null | undefined): void => {
+  if (iswc) w.open('WorkId').leaf('ISWC', iswc).close('WorkId');
+};
+
 const writeSoundRecording = (w: XmlWriter, plan: MessagePlan, planned: PlannedTrack): void => {
   const { track } = planned;
   const { release, sender } = plan.input;
@@ -30,6 +35,7 @@ const writeSoundRecording = (w: XmlWriter, plan: MessagePlan, planned: PlannedTr
     w.close('TechnicalDetails');
   }
   w.close('SoundRecordingEdition');
+  writeWorkId(w, track.iswc);
 
   const titles = trackTitles(track);
   writeTitles(w, titles.main, titles.localized);

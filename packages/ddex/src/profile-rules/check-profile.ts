@@ -29,18 +29,28 @@ const contentItems = (group: ErnElement): ErnElement[] => [
   ...group.children('ResourceGroup').flatMap(contentItems),
 ];
 
+/** The syntax both profiles give an ISWC: a letter and 10 digits, no separators. */
+const ISWC_SYNTAX = /^[a-zA-Z][0-9]{10}$/;
+
+/** Reports each ISWC of a recording's work identifiers (`container`: IndirectSoundRecordingId in ERN 3, WorkId in ERN 4) not in that syntax. */
+const checkIswcs = (recordings: ErnElement[], container: string, rule: string, clause: string, report: Report): void => {
+  for (const iswc of recordings.flatMap((recording) => recording.children(container).flatMap((id) => id.children('ISWC')))) {
+    if (!ISWC_SYNTAX.test(iswc.text)) report(rule, 'fatal', iswc, `An ISWC is a letter and 10 digits, without separators (clause ${clause}); "${iswc.text}" is not.`);
+  }
+};
+
 // ERN 3.8.2, Release Profile 1.4
 
 const ERN3_PROFILES = {
   'CommonReleaseTypes/14/AudioAlbum': {
     name: 'AudioAlbum',
     releaseType: 'Album',
-    rules: { profile: '1129-1', type: '1141-1', trackResource: '1138-1', cover: '1135-1', date: '1098-1', artist: '1102-1' },
+    rules: { profile: '1129-1', type: '1141-1', trackResource: '1138-1', cover: '1135-1', date: '1098-1', artist: '1102-1', iswc: '1119-1' },
   },
   'CommonReleaseTypes/14/AudioSingle': {
     name: 'AudioSingle',
     releaseType: 'Single',
-    rules: { profile: '1056-1', type: null, trackResource: '1064-1', cover: '1062-1', date: '1025-1', artist: '1029-1' },
+    rules: { profile: '1056-1', type: null, trackResource: '1064-1', cover: '1062-1', date: '1025-1', artist: '1029-1', iswc: '1046-1' },
   },
 } as const;
 
@@ -91,13 +101,14 @@ const checkErn3 = (message: ErnElement, profileId: string, report: Report): void
       }
     }
   }
+  checkIswcs(message.at('ResourceList')?.children('SoundRecording') ?? [], 'IndirectSoundRecordingId', rules.iswc, '4.3(30)', report);
 };
 
 // ERN 4.2 and 4.3, Release Profile 2.1
 
 const ERN4_RULES = {
-  Audio: { profile: '1050-1', firstPublication: '1031-1' },
-  SimpleAudioSingle: { profile: '1349-1', firstPublication: '1335-1' },
+  Audio: { profile: '1050-1', firstPublication: '1031-1', iswc: '1010-1' },
+  SimpleAudioSingle: { profile: '1349-1', firstPublication: '1335-1', iswc: '1314-1' },
 } as const;
 
 const checkErn4 = (message: ErnElement, profileId: string, report: Report): void => {
@@ -147,6 +158,7 @@ const checkErn4 = (message: ErnElement, profileId: string, report: Report): void
       }
     }
   }
+  checkIswcs(recordings, 'WorkId', rules.iswc, '5.3.1.1(4j)', report);
 };
 
 /** The release-profile findings for a parsed NewReleaseMessage of `version`. */

@@ -152,15 +152,21 @@ export const KNOWN_PROFILE_FINDINGS: readonly KnownProfileFinding[] = [
     reason: 'The platform names a resource display artist only when it differs from the release one (a compilation, a track by another artist).',
   },
   {
-    key: 'iswc-not-held',
+    key: 'iswc-not-known',
     kind: 'condition-not-held',
     versions: ['3.8.2'],
     rules: { AudioAlbumMusicOnly: ['1084-1'], AudioSingle: ['1011-1'] },
-    holds: (element) => element.name === 'ReleaseResourceReference',
+    holds: (element, message) =>
+      element.name === 'ReleaseResourceReference' &&
+      (message.at('ResourceList')?.children('SoundRecording') ?? []).some(
+        (recording) => recording.textAt('ResourceReference') === element.text && recording.children('IndirectSoundRecordingId').length === 0,
+      ),
     clause:
       'Release Profile 1.4, clause 3.3.1(6), a Conditional Fatal Error: the IndirectSoundRecordingId (the ISWC of the ' +
       'underlying work) where the sender has it; a conditional rule may be ignored when its condition cannot be asserted.',
-    reason: 'The platform holds no ISWC for a recording (a release snapshot carries none), so there is none to send.',
+    reason:
+      "A recording carries its work's ISWC whenever the catalogue holds one for the track; the finding is known only " +
+      'for a recording sent without one, whose ISWC the platform was not given.',
   },
 ];
 

@@ -33,6 +33,11 @@ const SHAPES: Record<string, ReleaseSnapshot> = {
       makeTrack(2, { disc_number: 2, isrc: 'GBX125000022' }),
     ],
   }),
+  // The works of two recordings are known (their ISWCs are sent), the third's is not.
+  'works-known': makeRelease(3, {
+    tracks: [makeTrack(1, { iswc: 'T0345246801' }), makeTrack(2, { iswc: 'T1234567894' }), makeTrack(3)],
+  }),
+  'single-work-known': makeRelease(1, { tracks: [makeTrack(1, { iswc: 'T0000000010' })] }),
 };
 
 export interface ProfileCase {
@@ -126,5 +131,26 @@ export const PROFILE_MUTANTS: ProfileMutant[] = [
     rule: '1335-1',
     schemaValid: true,
     xml: replaced(caseXml('single-4.3'), /\s*<FirstPublicationDate>[^<]*<\/FirstPublicationDate>/g, ''),
+  },
+  {
+    name: 'hyphenated-iswc-3.8.2',
+    version: '3.8.2',
+    rule: '1119-1',
+    schemaValid: true,
+    xml: replaced(caseXml('works-known-3.8.2'), '<ISWC>T0345246801</ISWC>', '<ISWC>T-034.524.680-1</ISWC>'),
+  },
+  {
+    name: 'hyphenated-iswc-4.3',
+    version: '4.3',
+    rule: '1010-1',
+    schemaValid: true,
+    xml: replaced(caseXml('works-known-4.3'), '<ISWC>T0345246801</ISWC>', '<ISWC>T-034.524.680-1</ISWC>'),
+  },
+  {
+    name: 'single-hyphenated-iswc-4.2',
+    version: '4.2',
+    rule: '1314-1',
+    schemaValid: true,
+    xml: replaced(caseXml('single-work-known-4.2'), '<ISWC>T0000000010</ISWC>', '<ISWC>T-000.000.001-0</ISWC>'),
   },
 ];

@@ -18,6 +18,7 @@ export const UPC = '0602445123456';
 export const makeTrack = (position: number, overrides: Partial<TrackSnapshot> = {}): TrackSnapshot => ({
   uuid: uuid(1000 * (overrides.disc_number ?? 1) + position),
   isrc: `GBX12500${String(position).padStart(4, '0')}`,
+  iswc: null,
   title: `Song ${position}`,
   title_version: null,
   version_type: null,
