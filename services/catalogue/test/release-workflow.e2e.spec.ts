@@ -306,6 +306,7 @@ describe('approve, reject and the delivery service’s commands', () => {
     const release = await create(w.label, w.artist, { title: 'Snapshot', upc: '' });
     const second = await addTrack(w.label, release.uuid, 2);
     const first = await addTrack(w.label, release.uuid, 1);
+    expect((await w.label(`/v1/tracks/${first}`, { method: 'PATCH', body: { iswc: 'T-034.524.680-1' } })).status).toBe(200);
     const writer = (await w.label('/v1/writers', { body: { name: 'Ada Writer' } })).body.writer.uuid;
     expect((await w.label(`/v1/tracks/${first}/credits`, { method: 'PUT', body: { writers: [{ writer_id: writer, role: 'composer', share: 100 }] } })).status).toBe(200);
     expect((await w.label(`/v1/releases/${release.uuid}/localizations/ja`, { method: 'PUT', body: { title: '朝の歌' } })).status).toBe(200);
@@ -322,6 +323,8 @@ describe('approve, reject and the delivery service’s commands', () => {
       [second, 2, null],
     ]);
     expect(snapshot.tracks[0]?.credits).toEqual([{ name: 'Ada Writer', role: 'composer' }]);
+    // The ISWC of each track's musical work, when known.
+    expect(snapshot.tracks.map((track) => track.iswc)).toEqual(['T0345246801', null]);
     expect(snapshot.localizations).toEqual([{ locale: 'ja', title: '朝の歌', title_version: null, label: null }]);
     expect(snapshot.rights).toEqual([expect.objectContaining({ type: 'master', holder: 'Workflow Label', share: 100, territory_codes: [] })]);
 

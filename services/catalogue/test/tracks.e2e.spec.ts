@@ -99,6 +99,7 @@ describe('POST /releases/{uuid}/tracks and GET /tracks/{uuid}', () => {
       file_size: null,
       album_only: false,
       instrumental: false,
+      iswc: null,
     });
     expect(track.uuid).toMatch(UUID);
     expect(track.isrc).toMatch(AUTO_ISRC);
@@ -112,7 +113,7 @@ describe('POST /releases/{uuid}/tracks and GET /tracks/{uuid}', () => {
     expect(read.body).toEqual({ track });
     const events = await eventsOf(track.uuid);
     expect(events).toEqual([
-      { type: 'track.created', data: { track_id: track.uuid, release_id: releaseId, title: 'Opening', isrc: track.isrc, position: 1 } },
+      { type: 'track.created', data: { track_id: track.uuid, release_id: releaseId, title: 'Opening', isrc: track.isrc, iswc: null, position: 1 } },
     ]);
     // The release shows it in its track summaries.
     const release = await api(`/v1/releases/${releaseId}`);
@@ -281,6 +282,49 @@ describe('ISRC', () => {
     // Deleting the owner frees the code.
     expect((await api(`/v1/tracks/${owner.uuid}`, { method: 'DELETE' })).status).toBe(204);
     expect((await patch(api, other.uuid, { isrc: 'QMDUP2600001' })).body.track.isrc).toBe('QMDUP2600001');
+  });
+});
+
+describe('ISWC', () => {
+  it('keeps the ISWC of the musical work, given hyphenated or compact in any case, as T and 10 digits, in the track and its events', async () => {
+    const api = rosterA();
+    const releaseId = await newRelease(api, a.nova);
+    const hyphenated = await createTrack(api, releaseId, { ...MINIMAL, iswc: ' t-034.524.680-1 ' });
+    expect(hyphenated.iswc).toBe('T0345246801');
+    expect((await getTrack(api, hyphenated.uuid)).body.track.iswc).toBe('T0345246801');
+    const compact = await createTrack(api, releaseId, { ...MINIMAL, position: 2, iswc: 'T0000000010' });
+    expect(compact.iswc).toBe('T0000000010');
+    const [created] = await eventsOf(hyphenated.uuid);
+    expect(created).toMatchObject({ type: 'track.created', data: { iswc: 'T0345246801' } });
+  });
+
+  it('sets, changes and clears the ISWC on update (blank or null: not known), and leaves it when not sent', async () => {
+    const api = rosterA();
+    const releaseId = await newRelease(api, a.nova);
+    const track = await createTrack(api, releaseId);
+    expect(track.iswc).toBeNull();
+    expect((await patch(api, track.uuid, { iswc: 'T-123.456.789-4' })).body.track.iswc).toBe('T1234567894');
+    expect((await patch(api, track.uuid, { title: 'Renamed' })).body.track).toMatchObject({ title: 'Renamed', iswc: 'T1234567894' });
+    const events = await eventsOf(track.uuid);
+    expect(events.at(-1)).toMatchObject({ type: 'track.updated', data: { iswc: 'T1234567894' } });
+    expect((await patch(api, track.uuid, { iswc: '' })).body.track.iswc).toBeNull();
+    expect((await patch(api, track.uuid, { iswc: 'T0345246801' })).body.track.iswc).toBe('T0345246801');
+    expect((await patch(api, track.uuid, { iswc: null })).body.track.iswc).toBeNull();
+  });
+
+  it('refuses an ISWC with a wrong check digit or form (422 on iswc, saying what an ISWC is) on create and update, and changes nothing', async () => {
+    const api = rosterA();
+    const releaseId = await newRelease(api, a.nova);
+    // A wrong check digit, too few digits, another letter, separators out of place, a number.
+    for (const iswc of ['T-034.524.680-2', 'T0345246802', 'T034524680', 'A0345246801', 'T-0345246801', 'T 034 524 680 1', 345246801]) {
+      const response = await addTrack(api, releaseId, { ...MINIMAL, iswc });
+      expectValidation(response, ['iswc']);
+    }
+    const refused = await addTrack(api, releaseId, { ...MINIMAL, iswc: 'T-034.524.680-2' });
+    expect(refused.body.errors.iswc).toEqual([expect.stringMatching(/^The iswc must be an ISWC: .*check digit/)]);
+    const track = await createTrack(api, releaseId, { ...MINIMAL, iswc: 'T0345246801' });
+    expectValidation(await patch(api, track.uuid, { iswc: 'T0345246809', title: 'Renamed' }), ['iswc']);
+    expect((await getTrack(api, track.uuid)).body.track).toMatchObject({ iswc: 'T0345246801', title: 'Opening' });
   });
 });
 
