@@ -34,6 +34,10 @@ export const DeliveryResourceSchema = z.object({
   batch_id: z.string(),
   files: z.array(z.object({ name: z.string(), size: z.number().int(), md5: z.string() })),
   error: z.string().nullable(),
+  /** YYYY-MM-DD: the day the store asks to have this message by (its lead time); null without one. */
+  deliver_by: z.string().nullable(),
+  /** Queued after deliver_by: the store may show it after the release date. */
+  late: z.boolean(),
   attempts: z.array(
     z.object({
       attempt: z.number().int(),
