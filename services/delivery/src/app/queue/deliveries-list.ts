@@ -54,6 +54,8 @@ export const presentDelivery = ({ delivery, attempts, stage }: DeliveryWithAttem
   batch_id: delivery.batchId,
   files: delivery.files,
   error: delivery.error ?? null,
+  deliver_by: delivery.deliverBy ?? null,
+  late: delivery.late,
   attempts: attempts.map((attempt) => ({
     attempt: attempt.attempt,
     outcome: attempt.outcome,
