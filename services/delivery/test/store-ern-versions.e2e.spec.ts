@@ -54,8 +54,11 @@ describe('the ERN version of each store', () => {
   }, 240_000);
 
   it("previews each store in its own ERN version by default, in the version ern_version names when given, and refuses any other ern_version", async () => {
-    const { releaseId, upc } = await makeRelease(suite.world, suite.api, suite.artistId, { title: 'Preview Versions' });
+    const { releaseId, upc, trackIds } = await makeRelease(suite.world, suite.api, suite.artistId, { title: 'Preview Versions' });
     expect((await suite.api(`/v1/releases/${releaseId}/dsps`, { body: { dsps: STORES.map(([slug]) => slug) } })).status).toBe(200);
+    // The catalogue knows the track's musical work: every version names it by its ISWC.
+    expect((await suite.api(`/v1/tracks/${trackIds[0]}`, { method: 'PATCH', body: { iswc: 'T-034.524.680-1' } })).status).toBe(200);
+    const workIdOf: Record<ErnVersion, string> = { '4.3': 'WorkId', '4.2': 'WorkId', '3.8.2': 'IndirectSoundRecordingId' };
     const isrcs = await isrcsOf(releaseId);
 
     const previews: [string, string, ErnVersion][] = [
@@ -71,6 +74,11 @@ describe('the ERN version of each store', () => {
       expect({ slug, query, status: preview.status }).toEqual({ slug, query, status: 200 });
       expect(preview.headers.get('content-type')).toMatch(/^application\/xml/);
       expect({ slug, query, ...readErn(preview.text) }).toEqual({ slug, query, namespace: ERN_NAMESPACES[version], upcs: [upc], isrcs });
+      expect({ slug, query, works: preview.text.match(/<(WorkId|IndirectSoundRecordingId)>\s*<ISWC>[^<]*<\/ISWC>/g)?.map((work) => work.replace(/\s+/g, '')) }).toEqual({
+        slug,
+        query,
+        works: [`<${workIdOf[version]}><ISWC>T0345246801</ISWC>`],
+      });
       expect(validators.of(version).validate(preview.text)).toMatchObject({ valid: true, errors: [] });
     }
 
