@@ -82,6 +82,10 @@ describe('store lead times', () => {
     expect(byRelease.get(soon)).toEqual({ release_id: soon, kind: 'new', deliver_by: daysFromToday(2 - 5), late: true });
     expect(byRelease.get(later)).toEqual({ release_id: later, kind: 'new', deliver_by: daysFromToday(30 - 5), late: false });
 
+    // The deliveries list shows the same.
+    const listed = await suite.observer.deliveriesOf(soon);
+    expect(listed.map((delivery) => [delivery.dsp.slug, delivery.deliver_by, delivery.late])).toEqual([['spotify', daysFromToday(2 - 5), true]]);
+
     await eventually('spotify delivered and submitted events for both releases', () =>
       [soon, later].every((releaseId) => {
         const types = stageEvents(releaseId).map((event) => event.type);

@@ -65,7 +65,14 @@ const config = (extra: Partial<EffectiveStoreConfig> = {}): EffectiveStoreConfig
   pricing_tier_code: null,
   release_date: '2026-12-08',
   rights: null,
-  sources: {},
+  sources: {
+    territory_mode: 'default',
+    territory_codes: 'default',
+    monetization_policy_codes: 'default',
+    pricing_tier_code: 'default',
+    release_date: 'release',
+    rights: 'default',
+  },
   deals: [],
   ...extra,
 });

@@ -511,6 +511,7 @@ describe('GET /supply-chain/releases/{uuid}/effective-config', () => {
         ern_version: '4.3',
         delivery_method: 'sftp',
         delivery_type: 'audio',
+        lead_time_days: { new_release: 5, update: 2 },
       },
       status: 'pending',
       is_blocked: false,
