@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from './events.ts';
 import { Messages } from './messages.ts';
+import { LeadTimeDays } from './supply-chain-config.ts';
 
 /** Operations supply-chain answers on its api subject. */
 export const SupplyChainOperation = {
@@ -61,6 +62,10 @@ export const DspResource = z.object({
   website_url: z.string(),
   delivery_type: z.string(),
   is_active: z.boolean(),
+  /** Days before the release date (new_release) or before it is to show (update) a message should reach the store. */
+  lead_time_days: LeadTimeDays,
+  /** published: the store's own delivery specification; default: the platform's figure for stores without one. */
+  lead_time_source: z.enum(['published', 'default']),
 });
 export type DspResource = z.infer<typeof DspResource>;
 
