@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiClient, spawnServiceProcess, startPlatform, startReceiver, type Receiver, type ServiceProcess, type TestPlatform } from '@sv/testing';
-import { callTool as call, mcpClients } from './support/mcp-clients.ts';
+import { apiErrorOf, callTool as call, mcpClients } from './support/mcp-clients.ts';
 
 /*
  * What a caller's arguments cannot make the MCP server do, against a real platform: climb out of
@@ -59,8 +59,7 @@ describe('a sub-resource delete with a path argument that climbs', () => {
     const client = await connect({ authorization: `Bearer ${artistKey}` });
     for (const value of ['..', '.', '%2e%2e', '%252e%252e', '../..', '..\\..']) {
       const result = await call(client, tool, { uuid, [param]: value });
-      expect(result.isError).toBe(true);
-      expect(result.structuredContent).toEqual({ error: expect.stringContaining(`The ${param} argument is not a valid path parameter`) });
+      expect(result).toEqual({ isError: true, content: [{ type: 'text', text: expect.stringContaining(`The ${param} argument is not a valid path parameter`) }] });
     }
     expect((await api(`/v1/releases/${uuid}`)).status).toBe(200);
   });
@@ -77,12 +76,12 @@ describe('an upload from file_url', () => {
     expect(keyless.isError).toBe(true);
     const refused = await call(await connect({ authorization: 'Bearer sk_not_a_real_key' }), 'upload_artists_banner', { uuid, file_url: fileUrl });
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent).toMatchObject({ status: 401 });
+    expect(apiErrorOf(refused)).toMatchObject({ status: 401 });
     expect(receiver.at('/file/banner.png')).toHaveLength(0);
 
     // The same call with the caller's key does fetch: the receiver counts what it would have served.
     const accepted = await call(await connect({ authorization: `Bearer ${key}` }), 'upload_artists_banner', { uuid, file_url: fileUrl });
-    expect(accepted.structuredContent).toMatchObject({ status: 422 });
+    expect(apiErrorOf(accepted)).toMatchObject({ status: 422 });
     expect(receiver.at('/file/banner.png')).toHaveLength(1);
   });
 });

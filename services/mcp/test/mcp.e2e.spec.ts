@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ROUTES } from '@sv/contracts';
 import { apiClient, spawnServiceProcess, startPlatform, type ServiceProcess, type TestPlatform } from '@sv/testing';
-import { callTool as call, mcpClients } from './support/mcp-clients.ts';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { apiErrorOf, callTool as call, mcpClients, textOf } from './support/mcp-clients.ts';
 
 /*
  * The MCP server as an agent meets it: its own process, spoken to with the SDK's client over
@@ -24,7 +25,8 @@ let imageUrl: string;
 const { connect, closeAll } = mcpClients('mcp-e2e', () => mcpUrl);
 
 
-const structured = (result: CallToolResult) => result.structuredContent as { status: number; body: any; error?: string };
+/** A success's structured content: the API's answer body. */
+const structured = (result: CallToolResult) => result.structuredContent as any;
 
 const pngOf = (size: number): Promise<Buffer> =>
   sharp({ create: { width: size, height: size, channels: 3, background: { r: 200, g: 30, b: 90 } } })
@@ -37,7 +39,9 @@ const ownerKey = async (platform: TestPlatform, slug: string): Promise<string> =
 };
 
 beforeAll(async () => {
-  [production, sandbox] = await Promise.all([startPlatform(), startPlatform({ environment: 'sandbox' })]);
+  // Production runs each domain's service, so a tool of every domain answers from its own.
+  const everyDomain = { supplyChain: true, webhooks: true, ingestion: true, royalties: true, analytics: true };
+  [production, sandbox] = await Promise.all([startPlatform(everyDomain), startPlatform({ environment: 'sandbox' })]);
   [productionKey, sandboxKey] = await Promise.all([ownerKey(production, 'mcp-label'), ownerKey(sandbox, 'mcp-label')]);
   const png = await pngOf(64);
   imageHost = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
@@ -127,8 +131,8 @@ describe('tools', () => {
     const slug = `mcp-${randomUUID().slice(0, 8)}`;
     const created = await call(client, 'create_artists', { name: 'Night Drive', slug });
     expect(created.isError).toBe(false);
-    expect(structured(created)).toMatchObject({ status: 201, body: { artist: { name: 'Night Drive', slug } } });
-    const uuid = structured(created).body.artist.uuid as string;
+    expect(structured(created)).toMatchObject({ artist: { name: 'Night Drive', slug } });
+    const uuid = structured(created).artist.uuid as string;
 
     const direct = await apiClient(production.baseUrl, productionKey)(`/v1/artists/${uuid}`);
     expect(direct.status).toBe(200);
@@ -136,11 +140,46 @@ describe('tools', () => {
 
     const listed = await call(client, 'list_artists', { per_page: 100 });
     expect(listed.isError).toBe(false);
-    expect(structured(listed).body.artists.map((artist: { uuid: string }) => artist.uuid)).toContain(uuid);
-    expect(JSON.parse((listed.content[0] as { text: string }).text)).toEqual(structured(listed));
+    expect(structured(listed).artists.map((artist: { uuid: string }) => artist.uuid)).toContain(uuid);
+    expect(JSON.parse(textOf(listed))).toEqual(structured(listed));
 
     const updated = await call(client, 'update_artists', { uuid, bio: 'Synth records.' });
-    expect(structured(updated)).toMatchObject({ status: 200, body: { artist: { name: 'Night Drive' } } });
+    expect(structured(updated)).toMatchObject({ artist: { name: 'Night Drive', bio: 'Synth records.' } });
+  });
+
+  it('answers each domain\'s tools with structured content that validates against the declared output schema and equals the text', async () => {
+    const client = await connect({ authorization: `Bearer ${productionKey}` });
+    const declared = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool.outputSchema]));
+    const validator = new AjvJsonSchemaValidator();
+    const created = await call(client, 'create_artists', { name: 'Schema Check', slug: `schema-${randomUUID().slice(0, 8)}` });
+    const calls: [string, Record<string, unknown>][] = [
+      ['get_artists', { uuid: structured(created).artist.uuid }],
+      ['list_releases', { per_page: 5 }],
+      ['list_supply_chain_dsps', {}],
+      ['list_ingestion_jobs', {}],
+      ['list_webhooks_event_types', {}],
+      ['get_royalties_balance', {}],
+      ['get_analytics_overview', {}],
+      ['get_users_me', {}],
+    ];
+    for (const [name, args] of [['create_artists', {}] as const, ...calls]) {
+      const result = name === 'create_artists' ? created : await call(client, name, args);
+      const schema = declared.get(name);
+      expect({ name, isError: result.isError, type: schema?.type }).toEqual({ name, isError: false, type: 'object', ...(result.isError ? { text: textOf(result) } : {}) });
+      const check = validator.getValidator(schema as Record<string, unknown>)(result.structuredContent);
+      expect({ name, valid: check.valid, errors: check.valid ? undefined : check.errorMessage }).toEqual({ name, valid: true, errors: undefined });
+      expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+    }
+  });
+
+  it('declares no output schema for a tool without a JSON object answer, and answers it with status and body', async () => {
+    const client = await connect({ authorization: `Bearer ${productionKey}` });
+    const { tools } = await client.listTools();
+    expect(tools.find((tool) => tool.name === 'delete_artists')?.outputSchema).toBeUndefined();
+    const created = await call(client, 'create_artists', { name: 'Short Lived', slug: `gone-${randomUUID().slice(0, 8)}` });
+    const deleted = await call(client, 'delete_artists', { uuid: structured(created).artist.uuid });
+    expect(deleted.isError).toBe(false);
+    expect(deleted.structuredContent).toMatchObject({ status: 204 });
   });
 
   it('sends idempotency_key as the Idempotency-Key header: a retry replays the first answer', async () => {
@@ -148,21 +187,23 @@ describe('tools', () => {
     const args = { name: 'Once Only', slug: `once-${randomUUID().slice(0, 8)}`, idempotency_key: randomUUID() };
     const first = await call(client, 'create_artists', args);
     const retry = await call(client, 'create_artists', args);
-    expect(structured(first).status).toBe(201);
+    expect(first.isError).toBe(false);
     expect(structured(retry)).toEqual(structured(first));
     // Without the key the same body is a second create, refused for its slug.
     const { idempotency_key: _key, ...again } = args;
-    expect(structured(await call(client, 'create_artists', again)).status).toBe(409);
+    expect(apiErrorOf(await call(client, 'create_artists', again)).status).toBe(409);
   });
 
-  it('turns an API error into an error result carrying the API\'s error body', async () => {
+  it('turns an API error into an error result carrying the API\'s status and error body as text, and no structured content', async () => {
     const client = await connect({ authorization: `Bearer ${productionKey}` });
     const invalid = await call(client, 'create_artists', { name: 'No Slug' });
     expect(invalid.isError).toBe(true);
-    expect(structured(invalid)).toMatchObject({ status: 422, body: { success: false, errors: { slug: expect.any(Array) } } });
+    expect(invalid.structuredContent).toBeUndefined();
+    expect(apiErrorOf(invalid)).toMatchObject({ status: 422, body: { success: false, errors: { slug: expect.any(Array) } } });
     const missing = await call(client, 'get_artists', { uuid: randomUUID() });
     expect(missing.isError).toBe(true);
-    expect(structured(missing)).toMatchObject({ status: 404, body: { error: 'Artist not found.' } });
+    expect(missing.structuredContent).toBeUndefined();
+    expect(apiErrorOf(missing)).toMatchObject({ status: 404, body: { error: 'Artist not found.' } });
   });
 
   it('refuses a call without an API key, before reaching the API', async () => {
@@ -170,56 +211,53 @@ describe('tools', () => {
     for (const headers of withoutKey) {
       const client = await connect(headers);
       const result = await call(client, 'list_artists');
-      expect(result.isError).toBe(true);
-      expect(result.structuredContent).toEqual({ error: expect.stringContaining('Authorization: Bearer <API_KEY>') });
+      expect(result).toEqual({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Authorization: Bearer <API_KEY>') }] });
     }
     // Not even the API's anonymous routes answer without one: the server hands out no data keyless.
     const health = await call(await connect(), 'get_health');
-    expect(health.isError).toBe(true);
-    expect(health.structuredContent).toEqual({ error: expect.stringContaining('Authorization: Bearer <API_KEY>') });
+    expect(health).toEqual({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Authorization: Bearer <API_KEY>') }] });
     const withKey = await call(await connect({ authorization: `Bearer ${productionKey}` }), 'get_health');
-    expect(structured(withKey)).toMatchObject({ status: 200, body: { environment: 'production' } });
+    expect(structured(withKey)).toMatchObject({ environment: 'production' });
   });
 
   it('routes a call with X-Service-Env: sandbox to the sandbox gateway', async () => {
     const slug = `sbx-${randomUUID().slice(0, 8)}`;
     const inSandbox = await connect({ authorization: `Bearer ${sandboxKey}`, 'x-service-env': 'sandbox' });
     const created = await call(inSandbox, 'create_artists', { name: 'Sandbox Artist', slug });
-    expect(structured(created).status).toBe(201);
-    const uuid = structured(created).body.artist.uuid as string;
+    expect(created.isError).toBe(false);
+    const uuid = structured(created).artist.uuid as string;
     expect((await apiClient(sandbox.baseUrl, sandboxKey)(`/v1/artists/${uuid}`)).status).toBe(200);
-    expect(structured(await call(inSandbox, 'get_health')).body.environment).toBe('sandbox');
+    expect(structured(await call(inSandbox, 'get_health')).environment).toBe('sandbox');
 
     // The sandbox key means nothing to production, where a call without the header goes.
     const inProduction = await connect({ authorization: `Bearer ${sandboxKey}` });
     const refused = await call(inProduction, 'get_artists', { uuid });
-    expect(structured(refused).status).toBe(401);
+    expect(apiErrorOf(refused).status).toBe(401);
     const explicit = await connect({ authorization: `Bearer ${productionKey}`, 'x-service-env': 'production' });
-    expect(structured(await call(explicit, 'list_artists')).status).toBe(200);
+    expect((await call(explicit, 'list_artists')).isError).toBe(false);
   });
 
   it('refuses an X-Service-Env other than production or sandbox', async () => {
     const client = await connect({ authorization: `Bearer ${productionKey}`, 'x-service-env': 'staging' });
     const result = await call(client, 'list_artists');
-    expect(result.isError).toBe(true);
-    expect(result.structuredContent).toEqual({ error: 'The X-Service-Env header must be production or sandbox, not "staging".' });
+    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: 'The X-Service-Env header must be production or sandbox, not "staging".' }] });
   });
 
   it('uploads a file given as base64 or fetched from a URL, as the route\'s multipart field', async () => {
     const client = await connect({ authorization: `Bearer ${productionKey}` });
     const created = await call(client, 'create_artists', { name: 'Faces', slug: `face-${randomUUID().slice(0, 8)}` });
-    const uuid = structured(created).body.artist.uuid as string;
+    const uuid = structured(created).artist.uuid as string;
 
     const inline = await call(client, 'upload_artists_avatar', { uuid, file_base64: (await pngOf(40)).toString('base64'), file_name: 'me.png' });
     expect(inline.isError).toBe(false);
-    expect(structured(inline)).toMatchObject({ status: 200, body: { artist: { uuid, avatar_url: expect.stringMatching(/\.jpg$/) } } });
+    expect(structured(inline)).toMatchObject({ artist: { uuid, avatar_url: expect.stringMatching(/\.jpg$/) } });
 
     const fetched = await call(client, 'upload_artists_banner', { uuid, file_url: imageUrl });
     expect(fetched.isError).toBe(false);
-    expect(structured(fetched).body.artist.banner_url).toMatch(/\.jpg$/);
+    expect(structured(fetched).artist.banner_url).toMatch(/\.jpg$/);
 
     const neither = await call(client, 'upload_artists_banner', { uuid });
-    expect(neither).toMatchObject({ isError: true, structuredContent: { error: 'Give the file as file_url or as file_base64 (one of them).' } });
+    expect(neither).toEqual({ isError: true, content: [{ type: 'text', text: 'Give the file as file_url or as file_base64 (one of them).' }] });
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Messages } from '@sv/contracts';
 import { MONEY_ADMINS, MONEY_PRINCIPALS, OWN_ARTIST_OR_MONEY_ADMINS, apiClient, spawnServiceProcess, type MoneyPrincipal, startPlatform, type ServiceProcess, type TestPlatform } from '@sv/testing';
-import { callTool, mcpClients } from './support/mcp-clients.ts';
+import { apiErrorOf, callTool, mcpClients } from './support/mcp-clients.ts';
 
 /*
  * Money through the MCP server, which calls the gateway with the caller's key: a withdrawal and a
@@ -25,8 +25,11 @@ const expectStatus = (response: { status: number; text: string }, status: number
   if (response.status !== status) throw new Error(`${what}: ${response.status} ${response.text}`);
 };
 
-const callToolWithKey = async (key: string, name: string, args: Record<string, unknown>) =>
-  (await callTool(await connect({ authorization: `Bearer ${key}` }), name, args)).structuredContent as { status: number; body: any };
+/** A success's answer body, or an API error's status and body. */
+const callToolWithKey = async (key: string, name: string, args: Record<string, unknown>): Promise<{ ok: boolean; status?: number; body: any }> => {
+  const result = await callTool(await connect({ authorization: `Bearer ${key}` }), name, args);
+  return result.isError ? { ok: false, ...apiErrorOf(result) } : { ok: true, body: result.structuredContent };
+};
 
 /** Available balances: the workspace's (the owner's view) and the artist's (its key's view). */
 const balances = async () => ({
@@ -105,7 +108,7 @@ describe('create_royalties_withdrawals (POST /royalties/withdrawals)', () => {
       expect(after).toEqual(before);
       return;
     }
-    expect(result.status).toBe(201);
+    expect(result.ok).toBe(true);
     // Whose money: an artist's key its artist's, an admin's the workspace's own.
     const drawn = MONEY_ADMINS.includes(who) ? 'workspace' : 'artist';
     const kept = drawn === 'workspace' ? 'artist' : 'workspace';
@@ -129,7 +132,7 @@ describe('create_finance_payouts (POST /finance/payouts)', () => {
       expect([await payouts(), await payeeStatus(target.payeeStatementId)]).toEqual([before, 'approved']);
       return;
     }
-    expect(result.status).toBe(201);
+    expect(result.ok).toBe(true);
     expect([await payouts(), await payeeStatus(target.payeeStatementId)]).toEqual([before + 1, 'paid']);
   }, 60_000);
 });

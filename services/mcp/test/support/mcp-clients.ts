@@ -24,3 +24,12 @@ export const mcpClients = (name: string, urlOf: () => string) => {
 /** Calls a tool and hands back its whole result. */
 export const callTool = async (client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> =>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+/** The text of a result's first content block. */
+export const textOf = (result: CallToolResult): string => (result.content[0] as { text?: string } | undefined)?.text ?? '';
+
+/** An API error as an error result carries it: its status and the API's error body, as JSON text. */
+export const apiErrorOf = (result: CallToolResult): { status: number; body: any } => {
+  if (!result.isError) throw new Error(`not an error result: ${textOf(result)}`);
+  return JSON.parse(textOf(result)) as { status: number; body: any };
+};
