@@ -19,6 +19,8 @@ const DSP_FIELDS = [
   'website_url',
   'delivery_type',
   'is_active',
+  'lead_time_days',
+  'lead_time_source',
 ].sort();
 
 /** The spec: "55 active destinations exist". */
@@ -61,7 +63,7 @@ describe('GET /supply-chain/dsps', () => {
     }
   });
 
-  it('shows each destination as the registry defines it, with no logo until one is published', async () => {
+  it('shows each destination as the registry defines it, with no logo until one is published and its lead times', async () => {
     const { body } = await api('/supply-chain/dsps');
     const spotify = body.dsps.find((dsp: { slug: string }) => dsp.slug === 'spotify');
     expect(spotify).toEqual({
@@ -76,6 +78,8 @@ describe('GET /supply-chain/dsps', () => {
       website_url: 'https://www.spotify.com',
       delivery_type: 'audio',
       is_active: true,
+      lead_time_days: { new_release: 5, update: 2 },
+      lead_time_source: 'published',
     });
     const bySlug = new Map(body.dsps.map((dsp: { slug: string }) => [dsp.slug, dsp]));
     const pinned = [
@@ -92,6 +96,8 @@ describe('GET /supply-chain/dsps', () => {
         ddex_party_id: `PADPIDASV${String(expected.dsp_id).padStart(9, '0')}`,
         logo_url: null,
         is_active: true,
+        lead_time_days: { new_release: 7, update: 2 },
+        lead_time_source: 'default',
       });
     }
   });

@@ -14,4 +14,6 @@ export const presentDsp = (dsp: Dsp, cdnUrl: string): DspResource => ({
   website_url: dsp.websiteUrl,
   delivery_type: dsp.deliveryType,
   is_active: dsp.isActive,
+  lead_time_days: { new_release: dsp.leadTimeNewReleaseDays, update: dsp.leadTimeUpdateDays },
+  lead_time_source: dsp.leadTimeSource === 'published' ? 'published' : 'default',
 });
