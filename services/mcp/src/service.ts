@@ -5,12 +5,13 @@ import type { McpConfig } from './config.ts';
 import { createGatewayClient } from './app/gateway-client/gateway-client.ts';
 import { buildRuleResources } from './app/resources/rule-resources.ts';
 import { buildToolDefinitions } from './app/tools/tool-definitions.ts';
+import { TOOL_DOMAINS } from './app/tools/tool-domains.ts';
 import { allowedHostHeaders } from './http/allowed-hosts.ts';
 import { createMcpApp } from './http/app.ts';
 
 export interface RunningMcp {
   logger: Logger;
-  /** The MCP endpoint, e.g. http://127.0.0.1:8082/mcp. */
+  /** The MCP endpoint with every tool, e.g. http://127.0.0.1:8082/mcp; each domain's tools are at `${url}/<domain>`. */
   url: string;
   port: number;
   stop(): Promise<void>;
@@ -46,7 +47,7 @@ export const startMcp = async (config: McpConfig): Promise<RunningMcp> => {
   const url = `http://${host}:${port}/mcp`;
   // Ready as soon as it listens: each call reaches the gateways on its own, and says so when one is down.
   const health = await startHealthServer(config.healthPort, async () => ({ tools: { ok: tools.length > 0 } }), config.probeHost);
-  logger.info({ url, tools: tools.length, gateways: config.gatewayUrls, health_port: (health.address() as AddressInfo).port }, 'mcp listening');
+  logger.info({ url, tools: tools.length, domains: TOOL_DOMAINS.map((domain) => `${url}/${domain}`), gateways: config.gatewayUrls, health_port: (health.address() as AddressInfo).port }, 'mcp listening');
   return {
     logger,
     url,
