@@ -102,6 +102,8 @@ describe('A release built by the platform parses back to the same catalogue data
     ...Array.from({ length: FIRST_DISC }, (_, index) =>
       makeTrack(index + 1, {
         isrc: `GBX1260${String(index + 1).padStart(5, '0')}`,
+        // The works of the first disc's first two recordings are known.
+        iswc: index < 2 ? ['T0345246801', 'T1234567894'][index] : null,
         title: `Northern Lines ${index + 1}`,
         explicit: index !== 1,
         duration_seconds: 181 + 37 * index,
@@ -184,8 +186,9 @@ describe('A release built by the platform parses back to the same catalogue data
     expect(back.tracks.map((track) => track.discNumber)).toEqual(inOrder.map((track) => track.disc_number));
 
     expect(
-      back.tracks.map(({ isrc, title, sequenceNumber, discNumber, explicit, durationSeconds, pLine, displayArtists }) => ({
+      back.tracks.map(({ isrc, iswc, title, sequenceNumber, discNumber, explicit, durationSeconds, pLine, displayArtists }) => ({
         isrc,
+        iswc,
         title,
         sequenceNumber,
         discNumber,
@@ -197,6 +200,7 @@ describe('A release built by the platform parses back to the same catalogue data
     ).toEqual(
       inOrder.map((track) => ({
         isrc: track.isrc,
+        iswc: track.iswc ?? undefined,
         title: track.title,
         sequenceNumber: track.position,
         discNumber: track.disc_number,

@@ -54,6 +54,8 @@ export interface IngestedErnTrack {
   reference: string;
   /** Absent when the SoundRecording has no ISRC (the platform may assign one). */
   isrc?: string;
+  /** The ISWC of the musical work, as given (WorkId in 4.x, IndirectSoundRecordingId in 3.8.2); absent when not given. */
+  iswc?: string;
   title: string;
   /** The version title (SubTitle). */
   subtitle?: string;

@@ -52,6 +52,10 @@ export const ern382TrackOf = (recording: ErnElement, position: ResourcePosition,
         .children('SoundRecordingId')
         .map((id) => id.textAt('ISRC'))
         .find((isrc) => isrc !== undefined),
+      iswc: recording
+        .children('IndirectSoundRecordingId')
+        .map((id) => id.textAt('ISWC'))
+        .find((iswc) => iswc !== undefined),
       subtitle: titles.subtitle,
       durationSeconds: secondsOfIsoDuration(recording.textAt('Duration')),
       language: recording.textAt('LanguageOfPerformance'),

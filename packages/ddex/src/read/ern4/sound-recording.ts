@@ -49,6 +49,10 @@ export const ern4TrackOf = (recording: ErnElement, position: ResourcePosition, c
     .flatMap((edition) => edition.children('ResourceId'))
     .map((id) => id.textAt('ISRC'))
     .find((value) => value !== undefined);
+  const iswc = recording
+    .children('WorkId')
+    .map((id) => id.textAt('ISWC'))
+    .find((value) => value !== undefined);
   const titles = titlesOf(recording.children('DisplayTitle'), messageLanguage);
   const durationSeconds = secondsOfIsoDuration(recording.textAt('Duration'));
   const language = recording.textAt('LanguageOfPerformance');
@@ -64,6 +68,7 @@ export const ern4TrackOf = (recording: ErnElement, position: ResourcePosition, c
   return {
     reference: position.reference,
     ...(isrc === undefined ? {} : { isrc }),
+    ...(iswc === undefined ? {} : { iswc }),
     title: titles.title || (recording.textAt('DisplayTitleText') ?? ''),
     ...(titles.subtitle === undefined ? {} : { subtitle: titles.subtitle }),
     localizedTitles: titles.localizedTitles,
