@@ -49,6 +49,14 @@ describe('the files a DDEX release names', () => {
   });
 });
 
+describe("a DDEX track's musical work", () => {
+  it("hands the ISWC the message names on to the track, and nothing when it names none", () => {
+    const tracks = ddexReleaseBody(release({ tracks: [track(1, { iswc: 'T0345246801' }), track(2)] })).release.tracks as Record<string, unknown>[];
+    expect(tracks[0]).toMatchObject({ isrc: 'QZABC260001', iswc: 'T0345246801' });
+    expect(tracks[1]).not.toHaveProperty('iswc');
+  });
+});
+
 describe('the holder of a ℗ or © line', () => {
   it.each([
     [{ year: 1994, text: '(P) 1994 EMI Music Japan Inc.' }, 'EMI Music Japan Inc.'],

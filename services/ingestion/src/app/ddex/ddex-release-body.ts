@@ -30,6 +30,7 @@ const trackBody = (track: IngestedErnTrack, releaseArtist: string | undefined) =
     disc_number: track.discNumber,
     explicit: track.explicit,
     ...(track.isrc ? { isrc: track.isrc } : {}),
+    ...(track.iswc ? { iswc: track.iswc } : {}),
     ...(track.durationSeconds !== undefined ? { duration: Math.round(track.durationSeconds) } : {}),
     ...(track.language ? { language: track.language } : {}),
     ...(track.subtitle ? { title_version: track.subtitle } : {}),
