@@ -37,6 +37,22 @@ interface AuditRow {
   at: Date;
 }
 
+const SECRETS = { production: 'production-secret-for-tests-0123456789', sandbox: 'sandbox-secret-for-tests-9876543210' };
+
+/*
+ * One production platform for the file: login-as runs in it, and it is the production side of the
+ * environment binding below (its own token secret), so that test starts only the sandbox.
+ */
+let production: TestPlatform;
+
+beforeAll(async () => {
+  production = await startPlatform({ env: { SV_RATE_LIMIT_MULTIPLIER: '20', SV_TOKEN_SECRET: SECRETS.production } });
+}, 120_000);
+
+afterAll(async () => {
+  await production?.stop();
+});
+
 describe('login-as into client tenants', () => {
   let platform: TestPlatform;
   let db: pg.Client;
@@ -52,7 +68,7 @@ describe('login-as into client tenants', () => {
     (await db.query<AuditRow>(`select * from "gateway"."tenant_audit_log" order by "at", "id"`)).rows;
 
   beforeAll(async () => {
-    platform = await startPlatform({ env: { SV_RATE_LIMIT_MULTIPLIER: '20' } });
+    platform = production;
     db = new pg.Client({ connectionString: platform.db.url });
     await db.connect();
     // label ─┬─ child ── grandchild
@@ -111,7 +127,6 @@ describe('login-as into client tenants', () => {
 
   afterAll(async () => {
     await db?.end();
-    await platform?.stop();
   });
 
   describe('into a descendant', () => {
@@ -296,8 +311,6 @@ describe('login-as into client tenants', () => {
 });
 
 describe('tokens are bound to their environment', () => {
-  const SECRETS = { production: 'production-secret-for-tests-0123456789', sandbox: 'sandbox-secret-for-tests-9876543210' };
-  let production: TestPlatform;
   let sandbox: TestPlatform;
   const tokens = { production: '', sandbox: '' };
 
@@ -316,17 +329,12 @@ describe('tokens are bound to their environment', () => {
   };
 
   beforeAll(async () => {
-    await Promise.all([
-      startPlatform({ catalogue: false, env: { SV_TOKEN_SECRET: SECRETS.production } }).then((started) => (production = started)),
-      startPlatform({ environment: 'sandbox', catalogue: false, env: { SV_TOKEN_SECRET: SECRETS.sandbox } }).then(
-        (started) => (sandbox = started),
-      ),
-    ]);
+    sandbox = await startPlatform({ environment: 'sandbox', catalogue: false, env: { SV_TOKEN_SECRET: SECRETS.sandbox } });
     [tokens.production, tokens.sandbox] = await Promise.all([setUp(production, []), setUp(sandbox, ['--env', 'sandbox'])]);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([production?.stop(), sandbox?.stop()]);
+    await sandbox?.stop();
   });
 
   const me = (platform: TestPlatform, token: string) => apiRequest(platform.baseUrl, '/v1/users/me', { key: token });
