@@ -87,7 +87,7 @@ const replaced = (xml: string, from: string | RegExp, to: string): string => {
   return result;
 };
 
-const validate = (ddexXml: string) => api('/v1/ddex/validate', { method: 'POST', body: { ddex_xml: ddexXml } });
+const validate = (ddexXml: string) => api('/v1/ddex/validate', { method: 'POST', raw: ddexXml, headers: { 'content-type': 'application/xml' } });
 
 /** Rows of every table of ingestion's schema, and files under the blob directory. */
 const kept = async (): Promise<{ rows: number; blobs: number }> => {
@@ -174,9 +174,35 @@ describe('POST /ddex/validate', () => {
     expect(response.body.error).toBe(Messages.notDdex);
   });
 
+  it('takes the message as a raw application/xml body and as the multipart field ddex_xml', async () => {
+    const raw = await api('/v1/ddex/validate', { method: 'POST', raw: album('4.3'), headers: { 'content-type': 'application/xml' } });
+    expect(raw.status).toBe(200);
+    expect(raw.body).toMatchObject({ ern_version: '4.3', valid: true });
+
+    const form = new FormData();
+    form.append('ddex_xml', new Blob([album('4.2')], { type: 'application/xml' }), 'message.xml');
+    const multipart = await api('/v1/ddex/validate', { method: 'POST', raw: form });
+    expect(multipart.status).toBe(200);
+    expect(multipart.body).toMatchObject({ ern_version: '4.2', valid: true });
+
+    const notXml = await api('/v1/ddex/validate', { method: 'POST', raw: 'not xml', headers: { 'content-type': 'text/xml' } });
+    expect(notXml.status).toBe(422);
+    expect(notXml.body.error).toBe(Messages.notDdex);
+  });
+
+  it('refuses a message over the DDEX upload ceiling (10 MB) with 413', async () => {
+    const padded = `${album('4.3')}<!-- ${'x'.repeat(11 * 1024 * 1024)} -->`;
+    const response = await api('/v1/ddex/validate', { method: 'POST', raw: padded, headers: { 'content-type': 'application/xml' } });
+    expect(response.status).toBe(413);
+  });
+
   it('keeps nothing: no row of the ingestion schema, no blob', async () => {
     const before = await kept();
     for (const version of ['3.8.2', '4.2', '4.3'] as const) expect((await validate(album(version))).status).toBe(200);
+    expect((await api('/v1/ddex/validate', { method: 'POST', raw: album('3.8.2'), headers: { 'content-type': 'application/xml' } })).status).toBe(200);
+    const form = new FormData();
+    form.append('ddex_xml', new Blob([album('4.3')], { type: 'application/xml' }), 'message.xml');
+    expect((await api('/v1/ddex/validate', { method: 'POST', raw: form })).status).toBe(200);
     expect((await validate('not xml')).status).toBe(422);
     expect(await kept()).toEqual(before);
   });

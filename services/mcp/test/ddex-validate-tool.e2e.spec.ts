@@ -44,14 +44,17 @@ const validateTool = async (client: Awaited<ReturnType<typeof connect>>) => {
   return tool;
 };
 
+/** The tool's file arguments for a message: sent on as the route's multipart field, never stored. */
+const asFile = (xml: string) => ({ file_base64: Buffer.from(xml).toString('base64'), file_name: 'message.xml' });
+
 describe('the DDEX validation tool', () => {
-  it('takes the message as ddex_xml and answers the report as structured content', async () => {
+  it('takes the message as a file and answers the report as structured content', async () => {
     const client = await connect({ authorization: `Bearer ${key}` });
     const tool = await validateTool(client);
-    expect(tool.inputSchema.required).toEqual(expect.arrayContaining(['ddex_xml']));
+    expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['file_base64', 'file_url']));
     expect(tool.outputSchema?.type).toBe('object');
 
-    const valid = await callTool(client, tool.name, { ddex_xml: sample('ern43/1_Audio.xml') });
+    const valid = await callTool(client, tool.name, asFile(sample('ern43/1_Audio.xml')));
     expect(valid.isError).toBe(false);
     expect(valid.structuredContent).toEqual({
       message_type: 'NewReleaseMessage',
@@ -63,15 +66,17 @@ describe('the DDEX validation tool', () => {
       findings: [],
     });
 
-    const broken = (await callTool(client, tool.name, {
-      ddex_xml: sample('ern42/4_SimpleAudioSingle.xml').replace(/<MessageCreatedDateTime>[^<]*<\/MessageCreatedDateTime>/, ''),
-    })) as CallToolResult;
+    const broken = (await callTool(
+      client,
+      tool.name,
+      asFile(sample('ern42/4_SimpleAudioSingle.xml').replace(/<MessageCreatedDateTime>[^<]*<\/MessageCreatedDateTime>/, '')),
+    )) as CallToolResult;
     expect(broken.structuredContent).toMatchObject({ ern_version: '4.2', valid: false, xsd_errors: [expect.objectContaining({ message: expect.stringContaining('MessageCreatedDateTime') })] });
   });
 
   it('answers what is not an ERN message with the API\'s 422', async () => {
     const client = await connect({ authorization: `Bearer ${key}` });
     const tool = await validateTool(client);
-    expect(apiErrorOf(await callTool(client, tool.name, { ddex_xml: '<Invoice/>' })).status).toBe(422);
+    expect(apiErrorOf(await callTool(client, tool.name, asFile('<Invoice/>'))).status).toBe(422);
   });
 });

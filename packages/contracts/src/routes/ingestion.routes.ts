@@ -1,4 +1,4 @@
-import { DDEX_VALIDATE_TIMEOUT_MS, DdexValidateBody, DdexValidationReply } from '../ddex-validation.ts';
+import { DDEX_VALIDATE_FIELD, DDEX_VALIDATE_TIMEOUT_MS, DdexValidationReply } from '../ddex-validation.ts';
 import { defineRoute } from './define-route.ts';
 import { IngestionOperation } from './operations/ingestion-operations.ts';
 import { BulkIngestionBody, IngestionJobsQuery, IngestionReleaseBody } from './requests/ingestion-bodies.ts';
@@ -45,8 +45,8 @@ export const INGESTION_ROUTES: readonly AnyRouteDefinition[] = [
     service: 'ingestion',
     operation: IngestionOperation.ddexValidate,
     summary:
-      'Validate a DDEX ERN message (3.8.2, 4.2 or 4.3) without ingesting it: its type and version, schema errors and release-profile findings (rule, severity, location). Nothing is kept.',
-    request: { body: DdexValidateBody },
+      'Validate a DDEX ERN message (3.8.2, 4.2 or 4.3) without ingesting it (raw application/xml body, or multipart field ddex_xml): its type and version, schema errors and release-profile findings (rule, severity, location). Nothing is kept.',
+    upload: { field: DDEX_VALIDATE_FIELD, kind: 'document', rawContentTypes: ['application/xml', 'text/xml'], inline: true },
     serviceTimeoutMs: DDEX_VALIDATE_TIMEOUT_MS,
     responses: { 200: { description: 'The validation report, whether the message is valid or not; 422 when it is not an ERN message at all.', body: DdexValidationReply } },
   }),

@@ -48,6 +48,11 @@ export interface UploadSpec {
   rawContentTypes?: readonly string[];
   /** Message when the file field is absent (422). */
   missingMessage?: string;
+  /**
+   * The file is never stored: the gateway reads it (a document, as UTF-8 text) into the forwarded
+   * body under `field`. The ceiling is the kind's or what one bus message carries, whichever is smaller.
+   */
+  inline?: boolean;
 }
 
 export const SUCCESS_STATUSES = [200, 201, 202, 204] as const;

@@ -90,14 +90,16 @@ export const createGatewayApp = (deps: GatewayAppDeps): Express => {
   api.get('/health', healthRoute(deps.orm, deps.environment, deps.version));
 
   const keyed = idempotency(deps.idempotency);
-  const json = jsonBody(jsonBodyLimitBytes(deps.nc.info?.max_payload ?? 1024 * 1024));
+  const bodyLimitBytes = jsonBodyLimitBytes(deps.nc.info?.max_payload ?? 1024 * 1024);
+  const json = jsonBody(bodyLimitBytes);
   const forwardedChain = (entry: AnyRouteDefinition): RequestHandler[] => {
     const send = forward(entry, { nc: deps.nc, subjectPrefix: deps.subjectPrefix, timeoutMs: deps.serviceTimeoutMs, blobs: deps.blobs, responses: deps.responses });
     // A request its service would refuse on reading it stops here, before its key is claimed.
     const check = validateAtEdge(entry);
     const checked = check ? [check] : [];
     // Uploads are not keyed (docs/decisions.md): a key would compare the form fields, not the file.
-    if (entry.upload) return [...checked, acceptUpload(entry.upload, deps.blobs), send];
+    // An inline upload rides the forwarded request, so it is held to what a JSON body may be.
+    if (entry.upload) return [...checked, acceptUpload(entry.upload, deps.blobs, { inlineMaxBytes: bodyLimitBytes }), send];
     return entry.idempotent ? [json, ...checked, keyed, send] : [json, ...checked, send];
   };
 

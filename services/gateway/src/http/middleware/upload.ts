@@ -107,6 +107,43 @@ const storePart = async (
   return { blob, mime };
 };
 
+/** An inline upload's ceiling, in whole megabytes as the spec's message names sizes (at least 1). */
+const tooLargeInline = (maxBytes: number) =>
+  new DomainError('payload_too_large', Messages.fileTooLarge(Math.max(1, Math.floor(maxBytes / MEGABYTE))), { code: 'upload.too_large' });
+
+/**
+ * Reads a file of an inline upload into memory: its text, or undefined for an empty, nameless part
+ * (a file input left empty). Past `maxBytes` the rest is drained, not kept, and the upload refused.
+ */
+const readInlinePart = async (
+  source: Readable,
+  part: { declaredMime: string; filename: string | undefined },
+  kind: UploadKindSpec,
+  maxBytes: number,
+): Promise<string | undefined> => {
+  if (!kind.mimeTypes.includes(part.declaredMime)) {
+    if (part.filename) {
+      source.resume();
+      throw typeNotAllowed(part.declaredMime || 'unknown', kind.label);
+    }
+    if ((await drain(source)) > 0) throw typeNotAllowed(part.declaredMime || 'unknown', kind.label);
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  await new Promise<void>((resolve, reject) => {
+    source.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+    });
+    source.once('end', resolve);
+    source.once('error', reject);
+  });
+  if (size > maxBytes) throw tooLargeInline(maxBytes);
+  if (size === 0 && !part.filename) return undefined;
+  return Buffer.concat(chunks).toString('utf8');
+};
+
 export interface UploadResult {
   files: UploadedFile[];
   fields: Record<string, string>;
@@ -119,18 +156,28 @@ export interface UploadResult {
  * request then carries only a reference to the stored file, with that type.
  */
 export const acceptUpload =
-  (spec: UploadSpec, store: BlobStore) =>
+  (spec: UploadSpec, store: BlobStore, options: { inlineMaxBytes?: number } = {}) =>
   async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const kind = uploadKind(spec.kind);
-    const maxBytes = kind.maxMegabytes * MEGABYTE;
+    // An inline file rides the forwarded request, so a bus message's size bounds it too.
+    const maxBytes = spec.inline ? Math.min(kind.maxMegabytes * MEGABYTE, options.inlineMaxBytes ?? Infinity) : kind.maxMegabytes * MEGABYTE;
+    const refuseTooLarge = () => (spec.inline ? tooLargeInline(maxBytes) : tooLarge(kind));
     const declaredLength = Number(req.get('content-length') ?? 0);
     if (declaredLength > maxBytes + MULTIPART_OVERHEAD_BYTES) {
       await discardBody(req, declaredLength, maxBytes);
-      throw tooLarge(kind);
+      throw refuseTooLarge();
     }
     const tenantId = locals(res).principal?.tenant_id ?? 'anonymous';
     const contentType = baseMime(req.get('content-type'));
 
+    if (spec.inline && spec.rawContentTypes?.includes(contentType)) {
+      const text = await readInlinePart(req, { declaredMime: contentType, filename: undefined }, kind, maxBytes);
+      if (!text) throw missingFile(spec);
+      req.body = { [spec.field]: text };
+      res.locals.upload = { fields: {}, files: [] } satisfies UploadResult;
+      next();
+      return;
+    }
     if (spec.rawContentTypes?.includes(contentType)) {
       const stored = await storePart(req, { field: spec.field, declaredMime: contentType, filename: undefined }, kind, store, tenantId);
       if (!stored || stored.blob.size === 0) {
@@ -178,6 +225,16 @@ export const acceptUpload =
           stream.resume();
           return;
         }
+        if (spec.inline) {
+          pending.push(
+            readInlinePart(stream, { declaredMime: baseMime(info.mimeType), filename: info.filename }, kind, maxBytes)
+              .then((text) => {
+                if (text) fields[name] = text;
+              })
+              .catch(fail),
+          );
+          return;
+        }
         pending.push(
           storePart(stream, { field: name, declaredMime: baseMime(info.mimeType), filename: info.filename }, kind, store, tenantId)
             .then((stored) => {
@@ -197,7 +254,7 @@ export const acceptUpload =
       parser.on('close', settle);
       req.pipe(parser);
     });
-    if (!result.files.some((file) => file.field === spec.field)) throw missingFile(spec);
+    if (spec.inline ? typeof result.fields[spec.field] !== 'string' : !result.files.some((file) => file.field === spec.field)) throw missingFile(spec);
     req.body = result.fields;
     res.locals.upload = result;
     next();
