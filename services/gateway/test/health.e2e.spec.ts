@@ -31,16 +31,21 @@ const expectNoRateLimitHeaders = (response: ApiResponse) => {
   expect(response.headers.get('x-ratelimit-reset')).toBeNull();
 };
 
+/*
+ * One production platform for the file: its health is read first, and the last test drops its
+ * database (a second, identical platform only for that was one more start).
+ */
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  platform = await startPlatform({ catalogue: false, env: { SV_VERSION: VERSION } });
+}, 180_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
 describe('GET /health (production)', () => {
-  let platform: TestPlatform;
-
-  beforeAll(async () => {
-    platform = await startPlatform({ catalogue: false, env: { SV_VERSION: VERSION } });
-  }, 180_000);
-
-  afterAll(async () => {
-    await platform?.stop();
-  });
 
   it.each(['/health', '/v1/health'])('%s answers 200 with every field of the spec, without authentication', async (path) => {
     const response = await apiRequest(platform.baseUrl, path);
@@ -120,16 +125,8 @@ describe('GET /health (sandbox)', () => {
   });
 });
 
+// Last in the file: it drops the production platform's database.
 describe('GET /health when the database is gone', () => {
-  let platform: TestPlatform;
-
-  beforeAll(async () => {
-    platform = await startPlatform({ catalogue: false, env: { SV_VERSION: VERSION } });
-  }, 180_000);
-
-  afterAll(async () => {
-    await platform?.stop();
-  });
 
   it('answers 503 with checks.db.ok false and the error populated', async () => {
     expectHealthyBody(await apiRequest(platform.baseUrl, '/health'), 'production');
