@@ -165,7 +165,8 @@ export const runFile = async (root: string, file: string, timeoutMs: number): Pr
     if (code === 0 && !timedOut && passed === blocks.length) return { file, blocks: blocks.length, passed, seconds, ok: false, failure: 'printed `undefined`: a json path matched nothing in its answer', output };
     const current = Number(events.filter((event) => event.startsWith('block ')).at(-1)?.split(' ')[1] ?? 0);
     const block = blocks[current]!;
-    const failedAt = events.find((event) => event.startsWith('failed '));
+    // The last: a command failing inside a loop's condition or a pipeline also reports, and goes on.
+    const failedAt = events.filter((event) => event.startsWith('failed ')).at(-1);
     let failure = `block ${current + 1} (${file}:${block.line})`;
     if (timedOut) failure += ` did not finish within ${timeoutMs / 1000} s`;
     else if (failedAt) {

@@ -98,6 +98,12 @@ describe('runFile', () => {
     expect(result.output).toBe('one\ntwo');
   });
 
+  it('names the command that ended the session, not an earlier failure inside a pipeline', async () => {
+    const result = await run('pipeline.md', ['echo x | (false) | cat', 'false']);
+    const file = join(directory, 'pipeline.md');
+    expect(result.failure).toBe(`block 2 (${file}:9) failed at ${file}:10 with exit status 1`);
+  });
+
   it('fails on a variable no block defined', async () => {
     const result = await run('unset.md', ['echo "$NEVER_SET"']);
     expect(result.ok).toBe(false);
