@@ -20,7 +20,6 @@ import { deliveryClient } from './nats/clients/delivery.client.ts';
 import { serviceCaller } from '@sv/platform';
 import { supplyChainClient } from './nats/clients/supply-chain.client.ts';
 import { ingestionOperations } from './nats/operations.ts';
-import { disposeDdexValidators } from './app/ddex-validation/ddex-validation.service.ts';
 
 /** Jobs one process runs at once; each imports `config.worker.concurrency` releases at a time. */
 const JOBS_PER_PROCESS = 2;
@@ -118,7 +117,6 @@ export const startIngestion = async (config: IngestionConfig, options: { relay?:
     async stop() {
       await runtime.stop();
       blobs.close();
-      disposeDdexValidators();
     },
   };
 };

@@ -6,7 +6,7 @@ export { ErnElement } from './ern-element.ts';
 export { repeatedResourceReference } from './ern382/map-message.ts';
 export { findDocumentTexts, type DocumentText } from './document-texts.ts';
 export { decodeCharacterReferences } from '../xml/xml-text.ts';
-export { disposeCachedErnValidators } from './validator-cache.ts';
+export { cachedErnValidator, disposeCachedErnValidators } from './validator-cache.ts';
 export type {
   ErnReadError,
   ErnReadResult,

@@ -1,38 +1,15 @@
 import type { DdexValidationReply } from '@sv/contracts';
 import {
   ErnParseError,
+  cachedErnValidator,
   checkReleaseProfile,
-  createErnValidator,
   detectErnMessage,
   parseErnXml,
   type ErnElement,
-  type ErnValidator,
   type ErnVersion,
 } from '@sv/ddex';
 import { MAX_DDEX_BYTES } from '../ddex/ddex-ingestion.ts';
 import { ernMessageTooLarge, notAnErnMessage } from './ddex-validation.errors.ts';
-
-/**
- * One schema validator per version per process, compiled on first use (a few hundred
- * milliseconds). The release-profile rules are checked apart, so each finding keeps its rule,
- * severity and location instead of becoming a line of text.
- */
-const validators = new Map<ErnVersion, ErnValidator>();
-
-const validatorFor = (version: ErnVersion): ErnValidator => {
-  let validator = validators.get(version);
-  if (validator === undefined) {
-    validator = createErnValidator(version, { profileRules: false });
-    validators.set(version, validator);
-  }
-  return validator;
-};
-
-/** Frees the compiled schemas (at shutdown, or after tests); the next validation compiles again. */
-export const disposeDdexValidators = (): void => {
-  for (const validator of validators.values()) validator.dispose();
-  validators.clear();
-};
 
 /**
  * The profiles whose rules the platform checks (the ones its own messages follow, see
@@ -67,7 +44,9 @@ export const validateDdexMessage = (xml: string): DdexValidationReply => {
   const detected = detectErnMessage(xml);
   if (detected === null) throw notAnErnMessage();
 
-  const schema = validatorFor(detected.version).validate(xml);
+  // The schema through the reader's validator (profile rules off); the profile rules are checked apart, so each
+  // finding keeps its rule, severity and location instead of becoming a line of text.
+  const schema = cachedErnValidator(detected.version).validate(xml);
   const root = parsedRoot(xml);
   const profile = root?.attribute('ReleaseProfileVersionId') ?? null;
   const profileChecked = root !== undefined && detected.kind === 'NewReleaseMessage' && profile !== null && CHECKED_PROFILES[detected.version].includes(profile);
