@@ -136,3 +136,74 @@ export const busAccountUsers = (publicKeys: Record<(typeof BUS_IDENTITIES)[numbe
     const permissions = busPermissions(identity, prefix);
     return { nkey: publicKeys[identity], permissions: { publish: { allow: permissions.publish }, subscribe: { allow: permissions.subscribe }, allow_responses: true } };
   });
+
+/**
+ * An internal subscriber: a consumer of the environment's events outside the platform (a data
+ * team's job, a notifier), with its own nkey. It reads events and keeps durable consumers of its
+ * own on the event stream; it publishes nothing and calls no service.
+ */
+export interface BusSubscriber {
+  name: string;
+  /** Its public nkey; the seed is handed to the subscriber once and never stored. */
+  nkey: string;
+  /** Event names or patterns under `<prefix>.events.` (`release.approved`, `release.dsp.*.live`); empty: every event. */
+  events: string[];
+  /** Durable consumers it may create and read; NATS permissions match whole tokens, so they are listed by name. */
+  consumers: string[];
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** A subscriber's name: one subject token, so it can name a durable consumer and an inbox. */
+export const BUS_SUBSCRIBER_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+
+/** Replies (pulled events, consumer info) come to the subscriber's inboxes under this prefix. */
+export const subscriberInboxPrefix = (name: string): string => `_INBOX.subscriber.${name}`;
+
+/**
+ * What a subscriber may do under `prefix`: create, read, acknowledge and delete its own durable
+ * consumers on the event stream (filtered to its event patterns when it has any, the filter being
+ * a token of the create subject) and read its inbox and the events it may see. No api subject, no
+ * event subject to publish, no other consumer.
+ */
+export const subscriberPermissions = (subscriber: Pick<BusSubscriber, 'name' | 'events' | 'consumers'>, prefix: string): SubjectPermissions => {
+  const stream = prefix.includes('*') ? '*' : eventStreamName(prefix);
+  const filters = subscriber.events.length > 0 ? subscriber.events.map((pattern) => eventSubject(prefix, pattern)) : undefined;
+  const perConsumer = (consumer: string): string[] => [
+    ...(filters
+      ? filters.map((filter) => `$JS.API.CONSUMER.CREATE.${stream}.${consumer}.${filter}`)
+      : [`$JS.API.CONSUMER.CREATE.${stream}.${consumer}`, `$JS.API.CONSUMER.CREATE.${stream}.${consumer}.>`, `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${consumer}`]),
+    `$JS.API.CONSUMER.INFO.${stream}.${consumer}`,
+    `$JS.API.CONSUMER.DELETE.${stream}.${consumer}`,
+    `$JS.API.CONSUMER.MSG.NEXT.${stream}.${consumer}`,
+    `$JS.ACK.${stream}.${consumer}.>`,
+  ];
+  return {
+    publish: [`$JS.API.STREAM.INFO.${stream}`, ...subscriber.consumers.flatMap(perConsumer)],
+    subscribe: [`${subscriberInboxPrefix(subscriber.name)}.>`, ...(filters ?? [`${prefix}.events.>`])],
+  };
+};
+
+/** A subscriber as a user of the NATS server's account configuration. */
+export interface BusSubscriberUser {
+  nkey: string;
+  permissions: { publish: { allow: string[] }; subscribe: { allow: string[] } };
+}
+
+export const subscriberAccountUser = (subscriber: BusSubscriber, prefix: string): BusSubscriberUser => {
+  const permissions = subscriberPermissions(subscriber, prefix);
+  return { nkey: subscriber.nkey, permissions: { publish: { allow: permissions.publish }, subscribe: { allow: permissions.subscribe } } };
+};
+
+/**
+ * An account's users with the subscribers' applied: every user whose key a subscriber holds (a
+ * revoked one too) is dropped, then the active subscribers are added, so applying is idempotent
+ * and revoking removes the user.
+ */
+export const withBusSubscribers = <TUser extends { nkey?: string }>(users: TUser[], subscribers: BusSubscriber[], prefix: string): (TUser | BusSubscriberUser)[] => {
+  const keys = new Set(subscribers.map((subscriber) => subscriber.nkey));
+  return [
+    ...users.filter((user) => user.nkey === undefined || !keys.has(user.nkey)),
+    ...subscribers.filter((subscriber) => subscriber.revoked_at === null).map((subscriber) => subscriberAccountUser(subscriber, prefix)),
+  ];
+};
