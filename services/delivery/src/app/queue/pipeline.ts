@@ -3,6 +3,15 @@ import { recordStoreStage, storeStagesOf } from '../lifecycle/store-stage.ts';
 import type { SupplyChainPort } from '../ports.ts';
 import { queueDeliveries, type QueuedDelivery } from './enqueue.ts';
 
+type ResolvedStore = Awaited<ReturnType<SupplyChainPort['resolvedConfig']>>[number];
+
+/** A store's delivery of the release as queued, with what its lead time is reckoned from. */
+const deliveryTo = (store: ResolvedStore, of: { tenantId: string; releaseId: string; kind: 'new' | 'update'; reason: string }) => ({
+  ...of,
+  dsp: { dsp_id: store.dsp.dsp_id, slug: store.dsp.slug, name: store.dsp.name },
+  schedule: { releaseDate: store.release_date, leadTimeDays: store.dsp.lead_time_days },
+});
+
 /**
  * QC passed and the catalogue announced release.delivered: every attached, unblocked store
  * enters its delivery pipeline (`release.dsp.<slug>.delivered`) with a new-release message
@@ -14,14 +23,7 @@ export const enterPipeline = async (em: EntityManager, supplyChain: SupplyChainP
   const entering = stores.filter((store) => !store.is_blocked && !reached.has(store.dsp.slug));
   const queued = await queueDeliveries(
     em,
-    entering.map((store) => ({
-      tenantId,
-      releaseId,
-      dsp: { dsp_id: store.dsp.dsp_id, slug: store.dsp.slug, name: store.dsp.name },
-      kind: 'new' as const,
-      reason: 'qc_pass',
-      schedule: { releaseDate: store.release_date, leadTimeDays: store.dsp.lead_time_days },
-    })),
+    entering.map((store) => deliveryTo(store, { tenantId, releaseId, kind: 'new', reason: 'qc_pass' })),
   );
   for (const delivery of queued) {
     const store = entering.find((candidate) => candidate.dsp.slug === delivery.dspSlug);
@@ -52,13 +54,6 @@ export const queueConfigUpdates = async (em: EntityManager, supplyChain: SupplyC
     em,
     stores
       .filter((store) => targets.includes(store.dsp.slug) && !store.is_blocked)
-      .map((store) => ({
-        tenantId,
-        releaseId,
-        dsp: { dsp_id: store.dsp.dsp_id, slug: store.dsp.slug, name: store.dsp.name },
-        kind: 'update' as const,
-        reason: 'config_change',
-        schedule: { releaseDate: store.release_date, leadTimeDays: store.dsp.lead_time_days },
-      })),
+      .map((store) => deliveryTo(store, { tenantId, releaseId, kind: 'update', reason: 'config_change' })),
   );
 };
