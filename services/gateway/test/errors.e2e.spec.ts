@@ -10,23 +10,31 @@ const expectErrorHeaders = (response: ApiResponse) => {
   expect(response.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
 };
 
+/*
+ * The file's platform: the error responses are read from it, and the last test drops its database
+ * (an identical platform started only for that was one more start).
+ */
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+}, 180_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
 describe('error responses', () => {
-  let platform: TestPlatform;
   let key: string;
   let api: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
-    platform = await startPlatform();
     expect((await platform.admin('tenant', 'create', '--slug', 'errors', '--name', 'Errors Ltd')).code).toBe(0);
     const created = await platform.admin('key', 'create', '--tenant', 'errors', '--role', 'owner');
     expect(created.code).toBe(0);
     key = created.json.key;
     api = apiClient(platform.baseUrl, key);
   }, 180_000);
-
-  afterAll(async () => {
-    await platform?.stop();
-  });
 
   const artistCount = async (): Promise<number> => {
     const list = await api('/artists');
@@ -221,7 +229,7 @@ const postgresRelay = async (): Promise<{ port: number; cut(): Promise<void> }> 
 };
 
 describe('when the database is unreachable', () => {
-  let platform: TestPlatform;
+  let unreachable: TestPlatform;
   let database: TestDatabase;
   let relay: Awaited<ReturnType<typeof postgresRelay>>;
   let key: string;
@@ -231,50 +239,46 @@ describe('when the database is unreachable', () => {
     relay = await postgresRelay();
     const url = new URL(database.url);
     url.port = String(relay.port);
-    platform = await startPlatform({ catalogue: false, env: { SV_DATABASE_URL: url.toString() } });
-    expect((await platform.admin('tenant', 'create', '--slug', 'dbdown', '--name', 'DB Down')).code).toBe(0);
-    const created = await platform.admin('key', 'create', '--tenant', 'dbdown', '--role', 'owner');
+    unreachable = await startPlatform({ catalogue: false, env: { SV_DATABASE_URL: url.toString() } });
+    expect((await unreachable.admin('tenant', 'create', '--slug', 'dbdown', '--name', 'DB Down')).code).toBe(0);
+    const created = await unreachable.admin('key', 'create', '--tenant', 'dbdown', '--role', 'owner');
     expect(created.code).toBe(0);
     key = created.json.key;
   }, 180_000);
 
   afterAll(async () => {
     await relay?.cut();
-    await platform?.stop();
+    await unreachable?.stop();
     await database?.drop();
   });
 
   it('authenticated and unknown routes answer 503 "Service temporarily unavailable."', async () => {
-    expect((await apiRequest(platform.baseUrl, '/users/me', { key })).status).toBe(200);
+    expect((await apiRequest(unreachable.baseUrl, '/users/me', { key })).status).toBe(200);
 
     await relay.cut();
 
     for (const path of ['/users/me', '/v1/users/me', '/not-a-route']) {
-      const response = await apiRequest(platform.baseUrl, path, { key });
+      const response = await apiRequest(unreachable.baseUrl, path, { key });
       expect(response.status).toBe(503);
       expect(response.body).toEqual({ success: false, error: Messages.serviceUnavailable });
       expect(response.headers.get('x-request-id')).toMatch(/\S/);
       expect(response.headers.get('x-api-version')).toBe('v1');
     }
-    const health = await apiRequest(platform.baseUrl, '/health');
+    const health = await apiRequest(unreachable.baseUrl, '/health');
     expect(health.status).toBe(503);
     expect(health.body.checks.db.ok).toBe(false);
   });
 
+  // Last in the file: it drops the database of the file's platform.
   it('a database that has been dropped makes ordinary routes 503, as an unreachable one does', async () => {
-    const dropped = await startPlatform({ catalogue: false });
-    try {
-      expect((await dropped.admin('tenant', 'create', '--slug', 'gone', '--name', 'Gone Ltd')).code).toBe(0);
-      const goneKey = (await dropped.admin('key', 'create', '--tenant', 'gone', '--role', 'owner')).json.key as string;
-      expect((await apiRequest(dropped.baseUrl, '/users/me', { key: goneKey })).status).toBe(200);
-      await dropped.db.drop();
-      for (const path of ['/users/me', '/not-a-route']) {
-        const response = await apiRequest(dropped.baseUrl, path, { key: goneKey });
-        expect(response.status).toBe(503);
-        expect(response.body).toEqual({ success: false, error: Messages.serviceUnavailable });
-      }
-    } finally {
-      await dropped.stop();
+    expect((await platform.admin('tenant', 'create', '--slug', 'gone', '--name', 'Gone Ltd')).code).toBe(0);
+    const goneKey = (await platform.admin('key', 'create', '--tenant', 'gone', '--role', 'owner')).json.key as string;
+    expect((await apiRequest(platform.baseUrl, '/users/me', { key: goneKey })).status).toBe(200);
+    await platform.db.drop();
+    for (const path of ['/users/me', '/not-a-route']) {
+      const response = await apiRequest(platform.baseUrl, path, { key: goneKey });
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ success: false, error: Messages.serviceUnavailable });
     }
   }, 180_000);
 });
