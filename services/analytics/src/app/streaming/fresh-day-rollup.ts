@@ -24,21 +24,13 @@ const greater = (a: string | null, b: string | null): string | null => (a === nu
 /**
  * The recording day rollup of a load's fresh days (days the tenant had no stream rows of), summed
  * as the lines are read instead of read back from the rows written: one group per day and
- * recording as matched, as the SQL rollup groups them; and their streams by day, artist and
- * territory, for the latest-window rollups. Past FRESH_ROLLUP_GROUPS groups of both it gives up
- * (`complete` turns false) and the rollups are summed from the rows.
+ * recording as matched, as the SQL rollup groups them. Past FRESH_ROLLUP_GROUPS groups it gives
+ * up (`complete` turns false) and the rollup is summed from the rows.
  */
 export const freshDayRollup = (limit = FRESH_ROLLUP_GROUPS) => {
   const fresh = new Set<string>();
   const groups = new Map<string, RecordingDay>();
-  // Streams by day, artist and territory: the latest-window rollups when the window is the load's alone.
-  const byTerritory = new Map<string, { day: string; artistId: string | null; territory: string; streams: number }>();
   let complete = true;
-  const giveUp = (): void => {
-    complete = false;
-    groups.clear();
-    byTerritory.clear();
-  };
   return {
     get complete(): boolean {
       return complete;
@@ -52,7 +44,11 @@ export const freshDayRollup = (limit = FRESH_ROLLUP_GROUPS) => {
       const key = `${record.day}\t${recordingKey}\t${match.trackId}\t${match.releaseId}\t${match.artistId}\t${match.matchedBy}`;
       let group = groups.get(key);
       if (group === undefined) {
-        if (groups.size + byTerritory.size >= limit) return giveUp();
+        if (groups.size >= limit) {
+          complete = false;
+          groups.clear();
+          return;
+        }
         group = { day: record.day, recordingKey, isrc: null, upc: null, match, title: record.title, artistName: record.artistName, counts: STREAM_COUNTS.map(() => 0), rows: 0 };
         groups.set(key, group);
       }
@@ -62,24 +58,6 @@ export const freshDayRollup = (limit = FRESH_ROLLUP_GROUPS) => {
       group.artistName = greater(group.artistName, record.artistName)!;
       for (let index = 0; index < STREAM_COUNTS.length; index++) group.counts[index]! += record.counts[STREAM_COUNTS[index]!];
       group.rows += 1;
-      const territoryKey = `${record.day}\t${match.artistId}\t${record.territory}`;
-      const place = byTerritory.get(territoryKey);
-      if (place) place.streams += record.counts.streams;
-      else if (groups.size + byTerritory.size >= limit) giveUp();
-      else byTerritory.set(territoryKey, { day: record.day, artistId: match.artistId, territory: record.territory, streams: record.counts.streams });
-    },
-    /** Streams by artist and territory over the days from `firstDay` to `lastDay` (of the fresh days summed). */
-    windowSums(firstDay: string, lastDay: string): { artistId: string | null; territory: string; streams: number }[] {
-      if (!complete) throw new Error('the fresh days were not all summed: sum them from the rows');
-      const sums = new Map<string, { artistId: string | null; territory: string; streams: number }>();
-      for (const place of byTerritory.values()) {
-        if (place.day < firstDay || place.day > lastDay) continue;
-        const key = `${place.artistId}\t${place.territory}`;
-        const sum = sums.get(key);
-        if (sum) sum.streams += place.streams;
-        else sums.set(key, { artistId: place.artistId, territory: place.territory, streams: place.streams });
-      }
-      return [...sums.values()];
     },
     /** COPYs the groups into the recording day rollup (whose rows of these days the caller has removed). */
     async write(client: pg.Client, tenantId: string): Promise<void> {

@@ -254,15 +254,10 @@ export const loadReportFile = async (
     await client.query(`insert into "affected_day" select unnest($1::date[]) on conflict do nothing`, [days]);
     if (file.kind === 'streams') {
       tell({ phase: 'rollups' });
-      // The planner's picture of the partitions a rollup reads, the load's own rows counted, taken before the first
-      // rollup that reads rows (none does when the load summed its days as it read them): without it a month just
+      // The planner's picture of the partitions the rollups read, the load's own rows counted: without it a month just
       // filled looks empty, and a million rows are fetched through an index and sorted rather than scanned and hashed.
-      let analysed = false;
-      const beforeReadingRows = async (): Promise<void> => {
-        if (analysed || file.firstDay === null || file.lastDay === null) return;
-        analysed = true;
-        for (const partition of await partitionsTouched(client, shape.table, file.firstDay, file.lastDay)) await client.query(`analyze "analytics"."${partition}"`);
-      };
+      const touched = file.firstDay !== null && file.lastDay !== null ? await partitionsTouched(client, shape.table, file.firstDay, file.lastDay) : [];
+      for (const partition of touched) await client.query(`analyze "analytics"."${partition}"`);
       const affected = await client.query<{ day: string }>(`select "day"::text as "day" from "affected_day"`);
       const fresh = new Set(freshDays);
       const sources = {
@@ -270,7 +265,6 @@ export const loadReportFile = async (
         freshDays,
         fileRows: rowsOfFile(file),
         freshSums: freshSums?.complete ? freshSums : null,
-        beforeReadingRows,
       };
       await rebuildDayRollups(client, tenantId, sources);
       await rebuildWindowRollups(client, tenantId, { ...sources, store: file.store });

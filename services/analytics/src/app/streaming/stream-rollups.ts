@@ -14,13 +14,8 @@ export interface RollupSources {
   busyDays: string[];
   freshDays: string[];
   fileRows: string;
-  /** The fresh days' rollups as the load summed them while reading, when it could (else summed from `fileRows`). */
-  freshSums?: {
-    write(client: pg.Client, tenantId: string): Promise<void>;
-    windowSums(firstDay: string, lastDay: string): { artistId: string | null; territory: string; streams: number }[];
-  } | null;
-  /** Called before the first statement that reads the fact rows themselves (the load analyses their partitions then). */
-  beforeReadingRows?: () => Promise<void>;
+  /** The fresh days' recording rollup as the load summed it while reading, when it could (else summed from `fileRows`). */
+  freshSums?: { write(client: pg.Client, tenantId: string): Promise<void> } | null;
 }
 
 /**
@@ -42,12 +37,10 @@ export const rebuildDayRollups = async (client: pg.Client, tenantId: string, sou
        from ${from}
       group by r."day", coalesce(r."isrc", 'upc:' || r."upc"), r."track_id", r."release_id", r."artist_id", r."matched_by"`;
   if (sources.busyDays.length > 0) {
-    await sources.beforeReadingRows?.();
     await client.query(recordingDays(`"analytics"."stream_row" r where r."tenant_id" = $1 and r."day" = any($2::date[])`), [tenantId, sources.busyDays]);
   }
   if (sources.freshDays.length > 0 && sources.freshSums) await sources.freshSums.write(client, tenantId);
   else if (sources.freshDays.length > 0) {
-    await sources.beforeReadingRows?.();
     await client.query(recordingDays(`${sources.fileRows} r where r."day" = any($2::date[])`), [tenantId, sources.freshDays]);
   }
   await client.query(`delete from "analytics"."stream_day" where "tenant_id" = $1 and "day" = any($2::date[])`, [tenantId, days]);
@@ -82,11 +75,7 @@ export const rebuildDayRollups = async (client: pg.Client, tenantId: string, sou
  * all three, then by each). When the window's only rows are on days the load alone fills (`sources`
  * fresh days), they are summed from the load's own rows.
  */
-export const rebuildWindowRollups = async (
-  client: pg.Client,
-  tenantId: string,
-  sources: Pick<RollupSources, 'freshDays' | 'fileRows' | 'freshSums' | 'beforeReadingRows'> & { store: string },
-): Promise<void> => {
+export const rebuildWindowRollups = async (client: pg.Client, tenantId: string, sources: Pick<RollupSources, 'freshDays' | 'fileRows'> & { store: string }): Promise<void> => {
   for (const table of ['stream_window_territory', 'stream_window_store', 'stream_window']) {
     await client.query(`delete from "analytics"."${table}" where "tenant_id" = $1`, [tenantId]);
   }
@@ -109,39 +98,6 @@ export const rebuildWindowRollups = async (
   );
   const window = rows[0];
   if (!window) return;
-  if (!window.others && sources.freshSums) {
-    // The window's rows are all the load's own, summed as they were read.
-    const sums = sources.freshSums.windowSums(window.first_day, window.last_day);
-    await client.query(
-      `create temp table "window_sums" on commit drop as
-       select s."artist_id", s."territory", $4::text as "store", s."streams"::numeric as "streams"
-         from unnest($1::uuid[], $2::text[], $3::bigint[]) as s("artist_id", "territory", "streams")`,
-      [sums.map((sum) => sum.artistId), sums.map((sum) => sum.territory), sums.map((sum) => sum.streams), sources.store],
-    );
-  } else {
-    await sources.beforeReadingRows?.();
-    await sumWindowFromRows(client, tenantId, window, sources);
-  }
-  for (const [table, column] of [
-    ['stream_window_territory', 'territory'],
-    ['stream_window_store', 'store'],
-  ] as const) {
-    await client.query(
-      `insert into "analytics"."${table}" ("tenant_id", "artist_id", "${column}", "streams")
-       select $1, s."artist_id", s."${column}", sum(s."streams") from "window_sums" s group by s."artist_id", s."${column}"`,
-      [tenantId],
-    );
-  }
-  await client.query(`drop table "window_sums"`);
-};
-
-/** The window's streams by artist, territory and store, summed from the rows into `window_sums`. */
-const sumWindowFromRows = async (
-  client: pg.Client,
-  tenantId: string,
-  window: { first_day: string; last_day: string; others: boolean },
-  sources: Pick<RollupSources, 'fileRows'> & { store: string },
-): Promise<void> => {
   const sums = window.others
     ? {
         sql: `select r."artist_id", r."territory", r."store", sum(r."streams") as "streams" from "analytics"."stream_row" r
@@ -155,4 +111,15 @@ const sumWindowFromRows = async (
         values: [window.first_day, window.last_day, sources.store],
       };
   await client.query(`create temp table "window_sums" on commit drop as ${sums.sql}`, sums.values);
+  for (const [table, column] of [
+    ['stream_window_territory', 'territory'],
+    ['stream_window_store', 'store'],
+  ] as const) {
+    await client.query(
+      `insert into "analytics"."${table}" ("tenant_id", "artist_id", "${column}", "streams")
+       select $1, s."artist_id", s."${column}", sum(s."streams") from "window_sums" s group by s."artist_id", s."${column}"`,
+      [tenantId],
+    );
+  }
+  await client.query(`drop table "window_sums"`);
 };
