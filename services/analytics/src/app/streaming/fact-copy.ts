@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { LineMatch, LoadCodeMatcher } from './load-code-matcher.ts';
+import type { LoadCodeMatcher } from './load-code-matcher.ts';
 import { copyChunks, copyLine } from './pg-copy.ts';
 import { RECORDING_COLUMNS, type KindShape } from './report-kinds.ts';
 import { MalformedReportError } from './streaming.errors.ts';
@@ -31,7 +31,7 @@ interface FactRecord {
   territory?: string | null;
 }
 
-export interface FactCopy<TRecord> {
+export interface FactCopy {
   tenantId: string;
   fileId: string;
   /** The operator's store (fixed over what the lines say), or the file header's; else the lines'. */
@@ -44,8 +44,6 @@ export interface FactCopy<TRecord> {
   beforeFirstRow?: (day: string) => Promise<void>;
   /** Told of days the file has not had before, before any row of theirs is written. */
   onNewDays?: (days: string[]) => Promise<void>;
-  /** Told of each record as matched, as it is written. */
-  onMatched?: (record: TRecord, match: LineMatch) => void;
 }
 
 /** The columns a fact row is written with: whose and from which file it is, what it matched, then what the file says. */
@@ -72,7 +70,7 @@ export const copyFacts = async <TRecord extends FactRecord>(
   client: pg.Client,
   shape: KindShape<TRecord>,
   records: AsyncIterable<TRecord>,
-  copy: FactCopy<TRecord>,
+  copy: FactCopy,
 ): Promise<WrittenFacts> => {
   const facts = {
     store: copy.store,
@@ -121,7 +119,6 @@ export const copyFacts = async <TRecord extends FactRecord>(
       const store = storeOf(record);
       if (store === null) throw new MalformedReportError(1, 'store', NO_STORE);
       const match = copy.matcher.match(record.isrc, record.upc);
-      copy.onMatched?.(record, match);
       if (match.matchedBy === 'isrc') facts.matched.isrc += 1;
       else if (match.matchedBy === 'upc') facts.matched.upc += 1;
       else facts.matched.unmatched += 1;

@@ -5,7 +5,6 @@ import pg from 'pg';
 import type { StreamingReportSummary } from '@sv/contracts';
 import type { CataloguePort } from '../catalogue-port.ts';
 import { copyFacts } from './fact-copy.ts';
-import { freshDayRollup } from './fresh-day-rollup.ts';
 import { ensureMonthPartitionsAt, monthPartitionsOf, partitionsTouched } from './fact-partitions.ts';
 import { loadCodeMatcher } from './load-code-matcher.ts';
 import { SHAPES, type KindShape } from './report-kinds.ts';
@@ -179,8 +178,6 @@ export const loadReportFile = async (
     const shape = SHAPES[report.kind] as KindShape<WrittenRecord>;
     const fileId = randomUUID();
     const freshDays: string[] = [];
-    // The rollup of days the load alone fills, summed as the lines are read (streams only).
-    const freshSums = report.kind === 'streams' ? freshDayRollup() : null;
     const written = await copyFacts(client, shape, report.records as AsyncIterable<WrittenRecord>, {
       tenantId,
       fileId,
@@ -199,14 +196,7 @@ export const loadReportFile = async (
         await ensureMonthPartitionsAt(url, shape.table, earlierDay(report.period?.first ?? null, day)!, laterDay(report.period?.last ?? null, day)!);
       },
       // A day the tenant had no rows of before this load has its rollups summed from the load's own rows.
-      onNewDays: freshSums
-        ? async (days) => {
-            const fresh = await freshDaysOf(deps, tenantId, days);
-            freshDays.push(...fresh);
-            freshSums.markFresh(fresh);
-          }
-        : undefined,
-      onMatched: freshSums ? (record, match) => freshSums.add(record as StreamRecord, match) : undefined,
+      onNewDays: report.kind === 'streams' ? async (days) => void freshDays.push(...(await freshDaysOf(deps, tenantId, days))) : undefined,
     });
     if (written.firstDay !== null && written.lastDay !== null) monthPartitionsOf(shape.table, written.firstDay, written.lastDay);
     const file: FileFacts = {
@@ -260,12 +250,7 @@ export const loadReportFile = async (
       for (const partition of touched) await client.query(`analyze "analytics"."${partition}"`);
       const affected = await client.query<{ day: string }>(`select "day"::text as "day" from "affected_day"`);
       const fresh = new Set(freshDays);
-      const sources = {
-        busyDays: affected.rows.map((row) => row.day).filter((day) => !fresh.has(day)),
-        freshDays,
-        fileRows: rowsOfFile(file),
-        freshSums: freshSums?.complete ? freshSums : null,
-      };
+      const sources = { busyDays: affected.rows.map((row) => row.day).filter((day) => !fresh.has(day)), freshDays, fileRows: rowsOfFile(file) };
       await rebuildDayRollups(client, tenantId, sources);
       await rebuildWindowRollups(client, tenantId, { ...sources, store: file.store });
     }

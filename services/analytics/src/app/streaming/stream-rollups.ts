@@ -14,8 +14,6 @@ export interface RollupSources {
   busyDays: string[];
   freshDays: string[];
   fileRows: string;
-  /** The fresh days' recording rollup as the load summed it while reading, when it could (else summed from `fileRows`). */
-  freshSums?: { write(client: pg.Client, tenantId: string): Promise<void> } | null;
 }
 
 /**
@@ -32,15 +30,14 @@ export const rebuildDayRollups = async (client: pg.Client, tenantId: string, sou
   const recordingDays = (from: string) =>
     `insert into "analytics"."stream_recording_day"
        ("tenant_id", "day", "recording_key", "isrc", "upc", "track_id", "release_id", "artist_id", "matched_by", "title", "artist_name", ${countColumns}, "row_count")
-     select $1, r."day", coalesce(r."isrc", 'upc:' || r."upc"), max(r."isrc" collate "C"), max(r."upc" collate "C"), r."track_id", r."release_id", r."artist_id", r."matched_by",
-            max(r."title" collate "C"), max(r."artist_name" collate "C"), ${sums}, count(*)
+     select $1, r."day", coalesce(r."isrc", 'upc:' || r."upc"), max(r."isrc"), max(r."upc"), r."track_id", r."release_id", r."artist_id", r."matched_by",
+            max(r."title"), max(r."artist_name"), ${sums}, count(*)
        from ${from}
       group by r."day", coalesce(r."isrc", 'upc:' || r."upc"), r."track_id", r."release_id", r."artist_id", r."matched_by"`;
   if (sources.busyDays.length > 0) {
     await client.query(recordingDays(`"analytics"."stream_row" r where r."tenant_id" = $1 and r."day" = any($2::date[])`), [tenantId, sources.busyDays]);
   }
-  if (sources.freshDays.length > 0 && sources.freshSums) await sources.freshSums.write(client, tenantId);
-  else if (sources.freshDays.length > 0) {
+  if (sources.freshDays.length > 0) {
     await client.query(recordingDays(`${sources.fileRows} r where r."day" = any($2::date[])`), [tenantId, sources.freshDays]);
   }
   await client.query(`delete from "analytics"."stream_day" where "tenant_id" = $1 and "day" = any($2::date[])`, [tenantId, days]);
