@@ -144,7 +144,8 @@ own_nats_listen() { "$NODE" -e 'const t=require("fs").readFileSync(process.argv[
 nats_address_taken() { (echo >"/dev/tcp/$(nats_host)/$(nats_port)") 2>/dev/null; }
 use_nats_url() { NATS_URL="$1"; export SV_NATS_URL="$1"; }
 # Writes the server configuration for NATS_URL; prints true when it changed.
-write_bus_config() { "$NODE" tools/dev/src/write-local-bus.ts | "$NODE" -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).changed))'; }
+# The internal subscribers the operator command recorded are applied on top (bus subscriber --bus-state).
+write_bus_config() { "$NODE" tools/dev/src/write-local-bus-with-subscribers.ts | "$NODE" -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).changed))'; }
 
 start_local_nats() {
   local bin

@@ -39,6 +39,7 @@ import { approveTenantDomain } from '../app/tenants/tenant-domain.ts';
 import { createUser, presentUser, setUserSuspended } from '../app/users/users.service.ts';
 import type { AdminBus } from './admin-errors.ts';
 import type { AdminCommandHelp } from './admin-help.ts';
+import { busSubscriberCommand, busSubscribersCommand } from './admin-bus-subscriber.ts';
 import { ddexValidateCommand } from './admin-ddex-validate.ts';
 import { followReportLoad, type AdminProgress } from './admin-report-load.ts';
 import { platformStatus, statusLines, statusProblem } from './admin-status.ts';
@@ -192,6 +193,8 @@ const rebuildRecordingCodes = (service: Extract<ServiceName, 'analytics' | 'roya
 
 /** `noun verb` → what it does and prints; every command prints exactly one JSON document. */
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
+  'bus subscriber': busSubscriberCommand,
+  'bus subscribers': busSubscribersCommand,
   'ddex validate': ddexValidateCommand,
   'tenant create': command({
     summary: 'Creates a tenant (a label or a child imprint) and prints it.',
