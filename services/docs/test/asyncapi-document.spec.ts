@@ -126,4 +126,13 @@ describe('the AsyncAPI document', () => {
     expect(doc.servers.sandbox).toMatchObject({ protocol: 'nats', 'x-jetstream-stream': 'SV_SANDBOX_EVENTS' });
     expect(doc.servers.production!.description).toContain('bus-permissions');
   });
+
+  it('declares the nkey security scheme every server uses, and the durable-consumer contract of a subscriber', () => {
+    expect(doc.components.securitySchemes.natsNkey).toMatchObject({ type: 'asymmetricEncryption', 'x-nats-auth': 'nkey' });
+    expect(doc.components.securitySchemes.natsNkey!.description).toContain('bus subscriber');
+    for (const server of Object.values(doc.servers)) expect(server.security).toEqual([{ $ref: '#/components/securitySchemes/natsNkey' }]);
+    expect(doc.info.description).toContain('Ordered per subject');
+    expect(doc.info.description).toContain('_INBOX.subscriber.<name>');
+    expect(doc.info.description).toContain('Nats-Msg-Id');
+  });
 });

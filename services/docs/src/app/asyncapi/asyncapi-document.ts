@@ -1,7 +1,7 @@
 import { API_REVISION, EVENT_CATALOGUE, type EventDefinition } from '@sv/contracts';
 import type { z } from 'zod';
 import type { AsyncApiDocument, Channel, Operation, SchemaObject } from './asyncapi-types.ts';
-import { DEFAULT_BUS_ENVIRONMENTS, busServer, environmentStream, type BusEnvironment } from './bus-servers.ts';
+import { BUS_SECURITY_SCHEME, DEFAULT_BUS_ENVIRONMENTS, busSecurityScheme, busServer, environmentStream, type BusEnvironment } from './bus-servers.ts';
 import { deliveryGuarantees } from './delivery-guarantees.ts';
 import { channelAddress, channelParameters, eventKey } from './event-address.ts';
 import { eventMessage } from './event-message.ts';
@@ -64,6 +64,6 @@ export const buildAsyncApiDocument = (options: AsyncApiDocumentOptions = {}): As
     servers: Object.fromEntries(environments.map((environment) => [environment.name, busServer(environment)])),
     channels: Object.fromEntries(entries.map(({ key, channel }) => [key, channel])),
     operations: Object.fromEntries(entries.map(({ key, operation }) => [`receive.${key}`, operation])),
-    components: { schemas: Object.assign({}, ...entries.map(({ definitions }) => definitions)) },
+    components: { schemas: Object.assign({}, ...entries.map(({ definitions }) => definitions)), securitySchemes: { [BUS_SECURITY_SCHEME]: busSecurityScheme() } },
   };
 };

@@ -17,6 +17,13 @@ export interface Server extends Extensions {
   protocol: 'nats';
   title: string;
   description: string;
+  security?: Reference[];
+}
+
+/** A security scheme of components.securitySchemes (AsyncAPI 3.0 names no NATS nkey type; the description does). */
+export interface SecurityScheme extends Extensions {
+  type: 'asymmetricEncryption';
+  description: string;
 }
 
 export interface ChannelParameter {
@@ -57,5 +64,5 @@ export interface AsyncApiDocument {
   servers: Record<string, Server>;
   channels: Record<string, Channel>;
   operations: Record<string, Operation>;
-  components: { schemas: Record<string, SchemaObject> };
+  components: { schemas: Record<string, SchemaObject>; securitySchemes: Record<string, SecurityScheme> };
 }

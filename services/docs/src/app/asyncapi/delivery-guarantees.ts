@@ -22,6 +22,10 @@ Generated from the event and subject contracts (\`packages/contracts\`).
   before it has been applied is lost to you if you crash.
 - **Kept for ${retention}.** The stream keeps every event for ${retention} whether or not it has been acknowledged
   (limits retention), so a new durable consumer can start from the beginning of that period.
+- **Ordered per subject, as stored.** A consumer receives events in the order the stream stored them, so
+  events of one subject arrive in publish order; a redelivery (an event not acknowledged within the
+  consumer's ack wait) comes after later ones. Keep \`max_ack_pending\` at 1 where strict order matters, or
+  order by the envelope's \`occurred_at\`.
 
 ## Messages
 
@@ -31,6 +35,15 @@ event's payload in \`data\`; \`api_version\` is the payload contract's revision,
 ## Subscribing
 
 Create a durable pull consumer with explicit acknowledgement on your environment's stream (the server's
-\`x-jetstream-stream\`), its filter subject the channel's address. Bus credentials permit JetStream consumers,
-not plain subscriptions to event subjects. Validate each message against its schema before trusting it.`;
+\`x-jetstream-stream\`), its filter subject the channel's address (or a pattern of them). Validate each message
+against its schema before trusting it.
+
+The durable-consumer contract of an internal subscriber (credentials from the operator command
+\`bus subscriber\`, security scheme \`natsNkey\`, guide in docs/subscribers.md):
+
+- connect with your nkey and the inbox prefix \`_INBOX.subscriber.<name>\`;
+- create the consumer with the new consumer API (name in the subject: nats.js \`jsm.consumers.add\` with
+  \`durable_name\` and one \`filter_subject\` within your \`--events\`), named as one of your \`--consumers\`;
+- pull, apply, commit, then acknowledge; de-duplicate on \`${PubHeaders.MsgIdHdr}\` (the envelope \`id\`);
+- the consumer survives your restarts and resumes after the last acknowledged event.`;
 };
