@@ -1,4 +1,4 @@
-import { ErnBuildError, type ErnBuildInput } from './ern43/build-input.ts';
+import { ErnBuildError, type ErnBuildInput } from './ern/build-input.ts';
 import { buildErn43 } from './ern43/build-message.ts';
 import { buildErn42 } from './ern42/build-message.ts';
 import { buildErn382 } from './ern382/build-message.ts';

@@ -6,9 +6,9 @@ export {
   type ErnBuildInput,
   type ErnParty,
   type ResourceFileInfo,
-} from './ern43/build-input.ts';
+} from './ern/build-input.ts';
 export { AVS_VERSION_ID, ERN43_NAMESPACE, buildErn43 } from './ern43/build-message.ts';
-export { ernFileName, resourceFileNames } from './ern43/file-names.ts';
+export { ernFileName, resourceFileNames } from './ern/file-names.ts';
 
 // Validation
 export { createErn43Validator, type Ern43Validator, type ErnValidationResult } from './validate/xsd-validator.ts';

@@ -1,7 +1,7 @@
 import type { TrackSnapshot } from '@sv/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import { buildErn } from '../src/build-ern.ts';
-import { ErnBuildError, type ErnBuildInput } from '../src/ern43/build-input.ts';
+import { ErnBuildError, type ErnBuildInput } from '../src/ern/build-input.ts';
 import { buildErn43 } from '../src/ern43/build-message.ts';
 import { buildErn42 } from '../src/ern42/build-message.ts';
 import { buildErn382 } from '../src/ern382/build-message.ts';

@@ -1,6 +1,6 @@
 import { upcOfIcpn, type ReleaseSnapshot, type TrackSnapshot } from '@sv/contracts';
 import { buildErn } from '../src/build-ern.ts';
-import type { ErnBuildInput } from '../src/ern43/build-input.ts';
+import type { ErnBuildInput } from '../src/ern/build-input.ts';
 import { resourceFileNames, type AudioFileInfo } from '../src/index.ts';
 import { ERN_VERSIONS, type ErnVersion } from '../src/ern-version.ts';
 import { disposeCachedErnValidators, readErnMessage, type IngestedErnRelease } from '../src/read/index.ts';

@@ -1,6 +1,6 @@
 import { ernFileName, resourceFileNames } from '../src/index.ts';
-import { isoDuration } from '../src/ern43/durations.ts';
-import { languageTag } from '../src/ern43/language.ts';
+import { isoDuration } from '../src/ern/durations.ts';
+import { languageTag } from '../src/ern/language.ts';
 import { cleanText, decodeXmlText, escapeXml } from '../src/xml/xml-text.ts';
 import { makeRelease, makeTrack, UPC } from './support/release-factory.ts';
 

@@ -1,5 +1,5 @@
-import type { ErnParty } from '../ern43/build-input.ts';
-import { writeMessagingParty } from '../ern43/message-header.ts';
+import type { ErnParty } from '../ern/build-input.ts';
+import { writeMessagingParty } from '../ern/message-header.ts';
 import { XmlWriter } from '../xml/xml-writer.ts';
 import { ERN_CHOREOGRAPHY_NAMESPACE, ERN_CHOREOGRAPHY_VERSION } from '../choreography.ts';
 import type { AcknowledgedStatus } from './acknowledgement.ts';

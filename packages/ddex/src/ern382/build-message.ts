@@ -1,7 +1,7 @@
 import { ERN_NAMESPACES } from '../ern-version.ts';
-import type { ErnBuildInput } from '../ern43/build-input.ts';
-import { writeMessageHeader } from '../ern43/message-header.ts';
-import { planMessage } from '../ern43/message-plan.ts';
+import type { ErnBuildInput } from '../ern/build-input.ts';
+import { writeMessageHeader } from '../ern/message-header.ts';
+import { planMessage } from '../ern/message-plan.ts';
 import { XmlWriter } from '../xml/xml-writer.ts';
 import { writeDealList } from './deals.ts';
 import { partyNames } from './parties.ts';

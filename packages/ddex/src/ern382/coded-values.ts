@@ -1,7 +1,7 @@
-import type { PlannedArtist, PlannedContributor } from '../ern43/artists.ts';
+import type { PlannedArtist, PlannedContributor } from '../ern/artists.ts';
 import { audioCodecType, restrictCodedValue, type CodedValue } from '../ern43/coded-values.ts';
-import type { PlannedDeal } from '../ern43/deal-terms.ts';
-import { languageTag } from '../ern43/language.ts';
+import type { PlannedDeal } from '../ern/deal-terms.ts';
+import { languageTag } from '../ern/language.ts';
 import {
   ARTIST_ROLES,
   AUDIO_CODEC_TYPES,

@@ -1,7 +1,7 @@
 import { WORLDWIDE } from '@sv/contracts';
 import { codedAttributes } from '../ern43/coded-values.ts';
-import type { PlannedDeal } from '../ern43/deal-terms.ts';
-import { MAIN_RELEASE, type MessagePlan } from '../ern43/message-plan.ts';
+import type { PlannedDeal } from '../ern/deal-terms.ts';
+import { MAIN_RELEASE, type MessagePlan } from '../ern/message-plan.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import { dealCodedValues } from './coded-values.ts';
 import { senderNamespace } from './namespace.ts';

@@ -1,4 +1,4 @@
-import type { ErnParty } from '../ern43/build-input.ts';
+import type { ErnParty } from '../ern/build-input.ts';
 
 /**
  * The Namespace attribute for the platform's own identifiers and user-defined values. DDEX's

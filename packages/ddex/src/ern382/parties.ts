@@ -1,8 +1,8 @@
-import type { PlannedArtist, PlannedContributor } from '../ern43/artists.ts';
+import type { PlannedArtist, PlannedContributor } from '../ern/artists.ts';
 import { codedAttributes } from '../ern43/coded-values.ts';
-import type { MessagePlan } from '../ern43/message-plan.ts';
-import { compareStrings } from '../ern43/ordering.ts';
-import type { PartyEntry } from '../ern43/parties.ts';
+import type { MessagePlan } from '../ern/message-plan.ts';
+import { compareStrings } from '../ern/ordering.ts';
+import type { PartyEntry } from '../ern/parties.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import { artistRoles } from './coded-values.ts';
 

@@ -1,4 +1,4 @@
-import type { MessagePlan } from '../ern43/message-plan.ts';
+import type { MessagePlan } from '../ern/message-plan.ts';
 
 /*
  * DDEX's Common Release Types profiles (version 1.4) for ERN 3: a one-track single, or an album

@@ -1,9 +1,9 @@
 import { WORLDWIDE } from '@sv/contracts';
-import { isoDuration } from '../ern43/durations.ts';
-import { MAIN_RELEASE, type MessagePlan, type PlannedTrack } from '../ern43/message-plan.ts';
-import { writeGenre } from '../ern43/releases.ts';
-import { writeCLine, writePLine } from '../ern43/rights-lines.ts';
-import { releaseTitles, trackTitles } from '../ern43/titles.ts';
+import { isoDuration } from '../ern/durations.ts';
+import { MAIN_RELEASE, type MessagePlan, type PlannedTrack } from '../ern/message-plan.ts';
+import { writeGenre } from '../ern4/releases.ts';
+import { writeCLine, writePLine } from '../ern/rights-lines.ts';
+import { releaseTitles, trackTitles } from '../ern/titles.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import { senderNamespace } from './namespace.ts';
 import { writeDisplayArtists, writeLabelNames, type PartyNames } from './parties.ts';

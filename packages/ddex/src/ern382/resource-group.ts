@@ -1,4 +1,4 @@
-import type { MessagePlan, PlannedTrack } from '../ern43/message-plan.ts';
+import type { MessagePlan, PlannedTrack } from '../ern/message-plan.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 
 /*

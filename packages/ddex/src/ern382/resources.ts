@@ -1,9 +1,9 @@
 import { WORLDWIDE } from '@sv/contracts';
-import { isoDuration } from '../ern43/durations.ts';
-import type { MessagePlan, PlannedTrack } from '../ern43/message-plan.ts';
-import { writeGenre } from '../ern43/releases.ts';
-import { writePLine } from '../ern43/rights-lines.ts';
-import { trackTitles } from '../ern43/titles.ts';
+import { isoDuration } from '../ern/durations.ts';
+import type { MessagePlan, PlannedTrack } from '../ern/message-plan.ts';
+import { writeGenre } from '../ern4/releases.ts';
+import { writePLine } from '../ern/rights-lines.ts';
+import { trackTitles } from '../ern/titles.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import { isoLanguageCode, splitContributors } from './coded-values.ts';
 import { senderNamespace } from './namespace.ts';

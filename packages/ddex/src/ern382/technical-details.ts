@@ -1,6 +1,6 @@
-import type { ArtworkFileInfo, AudioFileInfo, ResourceFileInfo } from '../ern43/build-input.ts';
+import type { ArtworkFileInfo, AudioFileInfo, ResourceFileInfo } from '../ern/build-input.ts';
 import { codedAttributes } from '../ern43/coded-values.ts';
-import { IMAGE_CODECS, kilohertz } from '../ern43/resources.ts';
+import { IMAGE_CODECS, kilohertz } from '../ern4/resources.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import { audioCodec } from './coded-values.ts';
 

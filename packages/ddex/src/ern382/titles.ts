@@ -1,4 +1,4 @@
-import type { LocalizedTitle, Title } from '../ern43/titles.ts';
+import type { LocalizedTitle, Title } from '../ern/titles.ts';
 import { cleanText } from '../xml/xml-text.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 

@@ -1,11 +1,11 @@
 import { ERN_NAMESPACES } from '../ern-version.ts';
 import { XmlWriter } from '../xml/xml-writer.ts';
-import type { ErnBuildInput } from '../ern43/build-input.ts';
-import { releaseProfileVersionId } from '../ern43/profile.ts';
-import { writeDealList } from '../ern43/deals.ts';
-import { writeMessageHeader } from '../ern43/message-header.ts';
-import { writePartyList } from '../ern43/parties.ts';
-import { writeReleaseList } from '../ern43/releases.ts';
+import type { ErnBuildInput } from '../ern/build-input.ts';
+import { releaseProfileVersionId } from '../ern4/profile.ts';
+import { writeDealList } from '../ern4/deals.ts';
+import { writeMessageHeader } from '../ern/message-header.ts';
+import { writePartyList } from '../ern4/party-list.ts';
+import { writeReleaseList } from '../ern4/releases.ts';
 import { planErn42Message } from './message-plan.ts';
 import { writeResourceList } from './resources.ts';
 

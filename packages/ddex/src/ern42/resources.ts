@@ -1,12 +1,13 @@
 import type { XmlWriter } from '../xml/xml-writer.ts';
-import type { AudioFileInfo } from '../ern43/build-input.ts';
+import type { AudioFileInfo } from '../ern/build-input.ts';
 import { audioCodecType, codedAttributes, restrictCodedValue, versionType } from '../ern43/coded-values.ts';
-import { isoDuration } from '../ern43/durations.ts';
-import { languageTag } from '../ern43/language.ts';
-import type { MessagePlan, PlannedTrack } from '../ern43/message-plan.ts';
-import { kilohertz, writeContributors, writeDisplayArtists, writeFile, writeImage, writeWorkId } from '../ern43/resources.ts';
-import { writePLine } from '../ern43/rights-lines.ts';
-import { trackTitles, writeTitles } from '../ern43/titles.ts';
+import { isoDuration } from '../ern/durations.ts';
+import { languageTag } from '../ern/language.ts';
+import type { MessagePlan, PlannedTrack } from '../ern/message-plan.ts';
+import { kilohertz, writeContributors, writeDisplayArtists, writeFile, writeImage, writeWorkId } from '../ern4/resources.ts';
+import { writePLine } from '../ern/rights-lines.ts';
+import { writeTitles } from '../ern4/display-titles.ts';
+import { trackTitles } from '../ern/titles.ts';
 import { ERN42_AUDIO_CODEC_TYPES } from './allowed-values.ts';
 
 /*

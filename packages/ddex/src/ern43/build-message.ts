@@ -1,19 +1,19 @@
 import { XmlWriter } from '../xml/xml-writer.ts';
-import type { ErnBuildInput } from './build-input.ts';
-import { writeDealList } from './deals.ts';
-import { writeMessageHeader } from './message-header.ts';
-import { planMessage } from './message-plan.ts';
-import { releaseProfileVersionId } from './profile.ts';
-import { writePartyList } from './parties.ts';
-import { writeReleaseList } from './releases.ts';
-import { writeResourceList } from './resources.ts';
+import type { ErnBuildInput } from '../ern/build-input.ts';
+import { writeDealList } from '../ern4/deals.ts';
+import { writeMessageHeader } from '../ern/message-header.ts';
+import { planMessage } from '../ern/message-plan.ts';
+import { releaseProfileVersionId } from '../ern4/profile.ts';
+import { writePartyList } from '../ern4/party-list.ts';
+import { writeReleaseList } from '../ern4/releases.ts';
+import { writeResourceList } from '../ern4/resources.ts';
 
 export const ERN43_NAMESPACE = 'http://ddex.net/xml/ern/43';
 const SCHEMA_LOCATION = `${ERN43_NAMESPACE} ${ERN43_NAMESPACE}/release-notification.xsd`;
 /** The AvsVersionId the official ERN 4.3 samples declare (they validate against the bundled schema). */
 export const AVS_VERSION_ID = '3';
 
-export { releaseProfileVersionId } from './profile.ts';
+export { releaseProfileVersionId } from '../ern4/profile.ts';
 
 /**
  * The ERN 4.3 NewReleaseMessage for one release and one store. Pure: the message id and

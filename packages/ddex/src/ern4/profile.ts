@@ -1,4 +1,4 @@
-import type { MessagePlan } from './message-plan.ts';
+import type { MessagePlan } from '../ern/message-plan.ts';
 
 /*
  * The ERN 4 release profile (DDEX Release Profiles 2.1) a message follows, named by its

@@ -1,12 +1,13 @@
 import type { XmlWriter } from '../xml/xml-writer.ts';
-import type { PlannedArtist, PlannedContributor } from './artists.ts';
-import type { ArtworkFileInfo, AudioFileInfo, ResourceFileInfo } from './build-input.ts';
-import { audioCodecType, codedAttributes, versionType } from './coded-values.ts';
-import { isoDuration } from './durations.ts';
-import { languageTag } from './language.ts';
-import type { MessagePlan, PlannedTrack } from './message-plan.ts';
-import { writePLine } from './rights-lines.ts';
-import { trackTitles, writeTitles } from './titles.ts';
+import type { PlannedArtist, PlannedContributor } from '../ern/artists.ts';
+import type { ArtworkFileInfo, AudioFileInfo, ResourceFileInfo } from '../ern/build-input.ts';
+import { audioCodecType, codedAttributes, versionType } from '../ern43/coded-values.ts';
+import { isoDuration } from '../ern/durations.ts';
+import { languageTag } from '../ern/language.ts';
+import type { MessagePlan, PlannedTrack } from '../ern/message-plan.ts';
+import { writePLine } from '../ern/rights-lines.ts';
+import { writeTitles } from './display-titles.ts';
+import { trackTitles } from '../ern/titles.ts';
 
 /** ResourceList: one SoundRecording per track, then the front cover Image. */
 export const writeResourceList = (w: XmlWriter, plan: MessagePlan): void => {

@@ -1,11 +1,12 @@
 import type { ReleaseType } from '@sv/contracts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
-import { isoDuration } from './durations.ts';
-import { MAIN_RELEASE, type MessagePlan, type PlannedTrack } from './message-plan.ts';
+import { isoDuration } from '../ern/durations.ts';
+import { MAIN_RELEASE, type MessagePlan, type PlannedTrack } from '../ern/message-plan.ts';
 import { hasTrackReleases } from './profile.ts';
 import { writeDisplayArtists } from './resources.ts';
-import { writeCLine, writePLine } from './rights-lines.ts';
-import { releaseTitles, writeTitles } from './titles.ts';
+import { writeCLine, writePLine } from '../ern/rights-lines.ts';
+import { releaseTitles } from '../ern/titles.ts';
+import { writeTitles } from './display-titles.ts';
 
 export const RELEASE_TYPES: Readonly<Record<ReleaseType, string>> = { single: 'Single', ep: 'EP', album: 'Album' };
 

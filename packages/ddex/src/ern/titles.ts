@@ -1,6 +1,5 @@
 import type { ReleaseSnapshot, TrackSnapshot } from '@sv/contracts';
 import { cleanText } from '../xml/xml-text.ts';
-import type { XmlAttributes, XmlWriter } from '../xml/xml-writer.ts';
 import { languageTag } from './language.ts';
 import { compareStrings } from './ordering.ts';
 
@@ -19,25 +18,6 @@ export interface LocalizedTitle extends Title {
 export const displayTitleText = ({ title, version }: Title): string => {
   const cleanVersion = cleanText(version ?? '');
   return cleanVersion === '' ? title : `${title} (${cleanVersion})`;
-};
-
-/**
- * DisplayTitleText and DisplayTitle, first in the message's language (IsDefault when other
- * languages follow), then one block per language, each marked with its LanguageAndScriptCode.
- * The version travels as a SubTitle of type Version.
- */
-export const writeTitles = (w: XmlWriter, main: Title, localized: readonly LocalizedTitle[]): void => {
-  const isDefault = localized.length > 0 ? true : undefined;
-  w.leaf('DisplayTitleText', displayTitleText(main), { IsDefault: isDefault });
-  for (const title of localized) w.leaf('DisplayTitleText', displayTitleText(title), { LanguageAndScriptCode: title.language });
-  writeDisplayTitle(w, main, { IsDefault: isDefault });
-  for (const title of localized) writeDisplayTitle(w, title, { LanguageAndScriptCode: title.language });
-};
-
-const writeDisplayTitle = (w: XmlWriter, { title, version }: Title, attributes: XmlAttributes): void => {
-  w.open('DisplayTitle', attributes).leaf('TitleText', title);
-  w.optionalLeaf('SubTitle', cleanText(version ?? ''), { SubTitleType: 'Version' });
-  w.close('DisplayTitle');
 };
 
 /** Localized entries by valid, distinct language tag, in tag order so output never depends on key order. */

@@ -1,7 +1,7 @@
 import type { XmlWriter } from '../xml/xml-writer.ts';
-import { codedAttributes } from './coded-values.ts';
-import type { PlannedDeal } from './deal-terms.ts';
-import { MAIN_RELEASE, type MessagePlan } from './message-plan.ts';
+import { codedAttributes } from '../ern43/coded-values.ts';
+import type { PlannedDeal } from '../ern/deal-terms.ts';
+import { MAIN_RELEASE, type MessagePlan } from '../ern/message-plan.ts';
 import { hasTrackReleases } from './profile.ts';
 
 /**

@@ -1,7 +1,5 @@
 import { cleanText } from '../xml/xml-text.ts';
-import type { XmlWriter } from '../xml/xml-writer.ts';
 import { ErnBuildError } from './build-input.ts';
-import { compareStrings } from './ordering.ts';
 
 /** A Party of the PartyList: its message-local reference and its names. */
 export interface PartyEntry {
@@ -47,17 +45,3 @@ export class PartyRegistry {
     return this.#entries;
   }
 }
-
-export const writePartyList = (w: XmlWriter, parties: PartyRegistry): void => {
-  w.open('PartyList');
-  for (const party of parties.entries) {
-    w.open('Party').leaf('PartyReference', party.reference);
-    w.open('PartyName').leaf('FullName', party.name).close('PartyName');
-    for (const [language, name] of [...party.localized_names].sort(([a], [b]) => compareStrings(a, b))) {
-      w.open('PartyName', { LanguageAndScriptCode: language }).leaf('FullName', name).close('PartyName');
-    }
-    w.close('Party');
-  }
-  w.close('PartyList');
-};
-
