@@ -50,10 +50,13 @@ describe('the files a DDEX release names', () => {
 });
 
 describe("a DDEX track's musical work", () => {
-  it("hands the ISWC the message names on to the track, and nothing when it names none", () => {
-    const tracks = ddexReleaseBody(release({ tracks: [track(1, { iswc: 'T0345246801' }), track(2)] })).release.tracks as Record<string, unknown>[];
+  it("hands the ISWC the message names on to the track (normalised), nothing when it names none, and leaves out one that is not an ISWC with a warning", () => {
+    const body = ddexReleaseBody(release({ tracks: [track(1, { iswc: 'T-034.524.680-1' }), track(2), track(3, { iswc: 'T1234567890' })] }));
+    const tracks = body.release.tracks as Record<string, unknown>[];
     expect(tracks[0]).toMatchObject({ isrc: 'QZABC260001', iswc: 'T0345246801' });
     expect(tracks[1]).not.toHaveProperty('iswc');
+    expect(tracks[2]).not.toHaveProperty('iswc');
+    expect(body.warnings).toEqual(['Track 3 (QZABC260003): "T1234567890" is not an ISWC (ISO 15707), so the track is imported without one.']);
   });
 });
 

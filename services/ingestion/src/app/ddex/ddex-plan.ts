@@ -60,7 +60,7 @@ export const planDdex = async (xml: string, jobId: string, limits: DdexPlanLimit
   const plan: JobPlan = { items: [], errors: {}, failed: 0, total: message.releases.length };
   message.releases.forEach((release, index) => {
     const path = message.releases.length > 1 ? `${RELEASE_PATH}[${index + 1}]` : RELEASE_PATH;
-    const { release: body, artistName } = ddexReleaseBody(release);
+    const { release: body, artistName, warnings: bodyWarnings } = ddexReleaseBody(release);
     const parsed = parseFields(IngestionReleaseBody, body);
     if (!parsed.ok) {
       plan.failed += 1;
@@ -69,7 +69,7 @@ export const planDdex = async (xml: string, jobId: string, limits: DdexPlanLimit
     }
     const territories = territoriesOfDeals(release);
     const media = mediaOfErnRelease(release);
-    const warnings = (release.warnings ?? []).map((warning) => `${warning.path}: ${warning.message}`);
+    const warnings = [...(release.warnings ?? []).map((warning) => `${warning.path}: ${warning.message}`), ...bodyWarnings];
     plan.items.push({
       path,
       // A message is the whole truth about its release: one the tenant already has is updated (ERN 4 has no update flag; 3.8.2's UpdateMessage reads the same).

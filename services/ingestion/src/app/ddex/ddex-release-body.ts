@@ -1,4 +1,4 @@
-import { upcOfIcpn } from '@sv/contracts';
+import { normalizeIswc, upcOfIcpn } from '@sv/contracts';
 import { isWebUrl } from '../media/planned-media.ts';
 import type { IngestedErnArtist, IngestedErnRelease, IngestedErnRightsLine, IngestedErnTitle, IngestedErnTrack } from '@sv/ddex';
 
@@ -30,7 +30,7 @@ const trackBody = (track: IngestedErnTrack, releaseArtist: string | undefined) =
     disc_number: track.discNumber,
     explicit: track.explicit,
     ...(track.isrc ? { isrc: track.isrc } : {}),
-    ...(track.iswc ? { iswc: track.iswc } : {}),
+    ...(track.iswc && normalizeIswc(track.iswc) ? { iswc: normalizeIswc(track.iswc) } : {}),
     ...(track.durationSeconds !== undefined ? { duration: Math.round(track.durationSeconds) } : {}),
     ...(track.language ? { language: track.language } : {}),
     ...(track.subtitle ? { title_version: track.subtitle } : {}),
@@ -48,11 +48,16 @@ const trackBody = (track: IngestedErnTrack, releaseArtist: string | undefined) =
  * (found or created in the tenant by the catalogue). Values are handed on as the message gives
  * them; the registry's schema decides what is acceptable.
  */
-export const ddexReleaseBody = (release: IngestedErnRelease): { release: Record<string, unknown>; artistName: string | undefined } => {
+export const ddexReleaseBody = (release: IngestedErnRelease): { release: Record<string, unknown>; artistName: string | undefined; warnings: string[] } => {
   const artistName = mainArtistOf(release.displayArtists, release.displayArtistName);
   const rights = release.cLine ?? release.pLine;
+  // Messages in the wild carry placeholder ISWCs (a wrong check digit): the work code is left out, not the whole release.
+  const warnings = release.tracks
+    .filter((track) => track.iswc && !normalizeIswc(track.iswc))
+    .map((track) => `Track ${track.sequenceNumber}${track.isrc ? ` (${track.isrc})` : ''}: ${JSON.stringify(track.iswc)} is not an ISWC (ISO 15707), so the track is imported without one.`);
   return {
     artistName,
+    warnings,
     release: {
       title: release.title,
       type: release.platformType,
