@@ -74,6 +74,8 @@ export const SalesReportFileReply = z.object({
   /** A DSR file's MessageId and FileNumber; null for a CSV. */
   dsr_message_id: z.string().nullable(),
   dsr_file_number: z.number().int().nullable(),
+  /** The file's size in bytes, when royalties knows it (a reader shows its progress against it). */
+  file_size: z.number().int().nonnegative().optional(),
 });
 export type SalesReportFileReply = z.infer<typeof SalesReportFileReply>;
 
