@@ -10,6 +10,7 @@ export * from './errors/refusal-of-reply.ts';
 export * from './auth/authorize.ts';
 export * from './nats/connection.ts';
 export * from './nats/rpc-server.ts';
+export * from './nats/operation-tables.ts';
 export * from './nats/rpc-client.ts';
 export * from './nats/service-caller.ts';
 export * from './nats/streams.ts';
