@@ -117,6 +117,7 @@ describe('DSR sales reports', () => {
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       dsr_message_id: 'MSG-AV-2026-11',
       dsr_file_number: 1,
+      file_size: Buffer.byteLength(fixture('audio-visual.tsv')),
     });
     const elsewhere = await ask(systemPrincipal(randomUUID(), 'analytics'));
     expect([elsewhere.status, (elsewhere.body as { error?: string }).error]).toEqual([404, Messages.salesReportFileNotFound]);

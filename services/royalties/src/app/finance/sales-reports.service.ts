@@ -12,6 +12,7 @@ import {
 } from '@sv/contracts';
 import { findPage, recordEvent, ValidationError, type FoundPage } from '@sv/platform';
 import type { SalesLine } from '@sv/reports';
+import { SalesReportJob } from '../../db/entities/sales-report-job.entity.ts';
 import { SalesReportRow } from '../../db/entities/sales-report-row.entity.ts';
 import { SalesReport } from '../../db/entities/sales-report.entity.ts';
 import { FinanceStatement } from '../../db/entities/finance-statement.entity.ts';
@@ -256,12 +257,16 @@ export const findSalesReport = async (em: EntityManager, tenantId: string, repor
 export const findSalesReportFile = async (em: EntityManager, tenantId: string, reportId: string): Promise<SalesReportFileReply> => {
   const report = UUID.test(reportId) ? await em.findOne(SalesReport, { id: reportId, tenantId }) : null;
   if (!report?.fileKey) throw new SalesReportFileNotFoundError();
+  // The upload's size is kept on the job that loaded the file (the blob store has no size lookup);
+  // left out once that job is gone.
+  const job = await em.findOne(SalesReportJob, { tenantId, salesReportId: report.id, fileKey: report.fileKey }, { fields: ['bytesTotal'] });
   return {
     file_key: report.fileKey,
     file_name: report.filename ?? null,
     sha256: report.sha256 ?? null,
     dsr_message_id: report.dsrMessageId ?? null,
     dsr_file_number: report.dsrFileNumber ?? null,
+    ...(job ? { file_size: job.bytesTotal } : {}),
   };
 };
 
