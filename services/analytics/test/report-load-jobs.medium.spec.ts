@@ -139,13 +139,18 @@ describe('report load jobs', () => {
     const csvId = randomUUID();
     const jsonId = randomUUID();
     const stored = { file_name: 'report.tsv', sha256: 'a'.repeat(64), dsr_file_number: null };
-    files.set(dsrId, { ...stored, file_key: `private/${tenantId}/dsr.tsv`, dsr_message_id: 'MSG-1', dsr_file_number: 1 });
+    files.set(dsrId, { ...stored, file_key: `private/${tenantId}/dsr.tsv`, dsr_message_id: 'MSG-1', dsr_file_number: 1, file_size: 4096 });
     files.set(csvId, { ...stored, file_key: `private/${tenantId}/sales.csv`, dsr_message_id: null });
 
     const first = await queueSalesReportLoad(orm.em.fork(), royalties, tenantId, dsrId);
     const again = await queueSalesReportLoad(orm.em.fork(), royalties, tenantId, dsrId);
     expect(first).toMatchObject({ origin: 'finance', status: 'queued', blobKey: `private/${tenantId}/dsr.tsv`, sourceRef: `sales_report:${dsrId}` });
     expect(again?.id).toBe(first?.id);
+    // The file's size as royalties knows it: the job shows a percent from its start, and as it reads.
+    const queued = await findReportLoadJob(orm.em.fork(), tenantId, first!.id);
+    expect(presentReportLoadJob(queued).progress).toMatchObject({ bytes_total: 4096, bytes_read: 0, percent: 0 });
+    await orm.em.fork().execute(`update "analytics"."report_load_job" set "bytes_read" = 1024 where "id" = ?`, [first!.id]);
+    expect(presentReportLoadJob(await findReportLoadJob(orm.em.fork(), tenantId, first!.id)).progress).toMatchObject({ bytes_total: 4096, percent: 25 });
     expect(await queueSalesReportLoad(orm.em.fork(), royalties, tenantId, csvId)).toBe(null);
     expect(await queueSalesReportLoad(orm.em.fork(), royalties, tenantId, jsonId)).toBe(null);
     const jobs = await orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as "n" from "analytics"."report_load_job" where "tenant_id" = ?`, [tenantId]);

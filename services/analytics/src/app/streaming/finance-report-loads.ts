@@ -22,5 +22,7 @@ export const queueSalesReportLoad = async (em: EntityManager, royalties: Royalti
     blobKey: file.file_key,
     fileName: file.file_name ?? `sales-report-${salesReportId}.tsv`,
     sourceRef: salesReportSource(salesReportId),
+    // Its size, when royalties knows it, gives the job's progress a percent from the start.
+    bytesTotal: file.file_size,
   });
 };
