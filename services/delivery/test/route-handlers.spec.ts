@@ -1,3 +1,4 @@
+import { DeliveryOperation } from '@sv/contracts';
 import { describeRouteHandlers, untouchedContextMember } from '@sv/testing';
 import type { DeliveryContext } from '../src/delivery-context.ts';
 import { deliveryOperations } from '../src/nats/operations.ts';
@@ -10,7 +11,7 @@ import { deliveryOperations } from '../src/nats/operations.ts';
 /** Operations delivery answers for other callers only: no route of the registry names them. */
 const INTERNAL_OPERATIONS: readonly string[] = [
   // the operator's `delivery stage` admin command: services/gateway/src/admin/admin-commands.ts
-  'delivery.set_stage',
+  DeliveryOperation.setStage,
 ];
 
 /** The table as the service builds it, from a context none of whose members is used. */
