@@ -8,7 +8,7 @@ import type { CataloguePort } from '../src/app/catalogue-port.ts';
 import type { RoyaltiesPort } from '../src/app/royalties-port.ts';
 import { queueSalesReportLoad } from '../src/app/streaming/finance-report-loads.ts';
 import { presentReportLoadJob } from '../src/app/streaming/report-load-job.presenter.ts';
-import { enqueueReportLoad, findReportLoadJob } from '../src/app/streaming/report-load-jobs.ts';
+import { enqueueReportLoad, findReportLoadJob, REPORT_LOAD_JOB_RETENTION_DAYS } from '../src/app/streaming/report-load-jobs.ts';
 import { startReportLoadWorker } from '../src/app/streaming/report-load-worker.ts';
 import { ANALYTICS_ENTITIES, ANALYTICS_MIGRATIONS, ANALYTICS_SCHEMA } from '../src/db/index.ts';
 import { csvStreams } from './support/report-fixtures.ts';
@@ -155,5 +155,46 @@ describe('report load jobs', () => {
     expect(await queueSalesReportLoad(orm.em.fork(), royalties, tenantId, jsonId)).toBe(null);
     const jobs = await orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as "n" from "analytics"."report_load_job" where "tenant_id" = ?`, [tenantId]);
     expect(jobs[0]!.n).toBe(1);
+  });
+
+  it('deletes, as the worker starts, the jobs that ended past their retention, never a recent one nor a queued or running one', async () => {
+    const tenantId = randomUUID();
+    const day = 24 * 3_600_000;
+    const old = new Date(Date.now() - (REPORT_LOAD_JOB_RETENTION_DAYS + 5) * day);
+    const recent = new Date(Date.now() - (REPORT_LOAD_JOB_RETENTION_DAYS - 5) * day);
+    const later = new Date(Date.now() + day);
+    const jobOf = async (name: string, status: string, finishedAt: Date | null, more: { leaseUntil?: Date; nextAttemptAt?: Date } = {}): Promise<string> => {
+      const job = await enqueueReportLoad(orm.em.fork(), tenantId, { origin: 'operator', blobKey: `private/${tenantId}/${name}.csv`, fileName: `${name}.csv` });
+      // Old and unfinished ones are held out of the worker's reach: leased by another, or due later.
+      await orm.em
+        .fork()
+        .execute(`update "analytics"."report_load_job" set "status" = ?, "finished_at" = ?, "created_at" = ?, "lease_until" = ?, "next_attempt_at" = ? where "id" = ?`, [
+          status,
+          finishedAt,
+          old,
+          more.leaseUntil ?? null,
+          more.nextAttemptAt ?? job.nextAttemptAt,
+          job.id,
+        ]);
+      return job.id;
+    };
+    const oldCompleted = await jobOf('old-completed', 'completed', old);
+    const oldFailed = await jobOf('old-failed', 'failed', old);
+    const recentCompleted = await jobOf('recent-completed', 'completed', recent);
+    const recentFailed = await jobOf('recent-failed', 'failed', recent);
+    const oldQueued = await jobOf('old-queued', 'queued', null, { nextAttemptAt: later });
+    const oldRunning = await jobOf('old-running', 'running', null, { leaseUntil: later });
+    const left = async (): Promise<string[]> =>
+      (await orm.em.fork().execute<{ id: string }[]>(`select "id" from "analytics"."report_load_job" where "tenant_id" = ?`, [tenantId])).map((row) => row.id);
+    expect(await left()).toHaveLength(6);
+
+    worker = startReportLoadWorker({ orm, catalogue: catalogue(), blobs: oneFile(() => Readable.from([])), logger }, settings);
+    const kept = await eventually('the old finished jobs to go', async () => {
+      const ids = await left();
+      return ids.length === 4 ? ids : undefined;
+    });
+    expect(kept.sort()).toEqual([recentCompleted, recentFailed, oldQueued, oldRunning].sort());
+    expect(kept).not.toContain(oldCompleted);
+    expect(kept).not.toContain(oldFailed);
   });
 });

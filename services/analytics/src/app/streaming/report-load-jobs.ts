@@ -162,6 +162,31 @@ export const runReportLoadJob = async (deps: ReportLoadJobDeps, item: ClaimedIte
   return job;
 };
 
+/**
+ * Finished jobs (completed or failed) are kept this many days after they ended, then deleted. A
+ * constant rather than a setting of the service's config until an operator needs to change it.
+ */
+export const REPORT_LOAD_JOB_RETENTION_DAYS = 30;
+/** Jobs deleted per statement: a long backlog goes in short statements, not one long lock. */
+export const REPORT_LOAD_JOB_PRUNE_BATCH = 1_000;
+
+/**
+ * Deletes up to a batch of jobs that ended before `before`; answers how many went. A queued or
+ * running job is never deleted: the state is checked again on the row itself, so a job a worker
+ * just took is left. A finance load's source may be queued again once its job is gone, which
+ * loads the same bytes again and replaces the earlier load (same SHA-256).
+ */
+export const pruneFinishedReportLoadJobs = async (em: EntityManager, before: Date): Promise<number> => {
+  const deleted = await em.execute<{ id: string }[]>(
+    `delete from "analytics"."report_load_job"
+      where "status" in ('completed', 'failed') and "finished_at" < ?
+        and "id" in (select "id" from "analytics"."report_load_job" where "status" in ('completed', 'failed') and "finished_at" < ? limit ?)
+      returning "id"`,
+    [before, before, REPORT_LOAD_JOB_PRUNE_BATCH],
+  );
+  return deleted.length;
+};
+
 /** The job's side of its end as failed (a bad file, or attempts spent), in the queue's transaction. */
 export const endGivenUpReportLoad = async (tx: EntityManager, item: ClaimedItem, end: WorkGiveUp): Promise<void> => {
   await tx.execute(`update "analytics"."report_load_job" set "error" = ?, "phase" = null, "finished_at" = now(), "updated_at" = now() where "id" = ?`, [

@@ -1,6 +1,15 @@
-import { startWorkQueue, type EventConsumer, type WorkQueueTable } from '@sv/platform';
+import { startScheduledJob, startWorkQueue, type EventConsumer, type WorkQueueTable } from '@sv/platform';
 import { ReportLoadJob } from '../../db/entities/report-load-job.entity.ts';
-import { endGivenUpReportLoad, runReportLoadJob, type ReportLoadJobDeps } from './report-load-jobs.ts';
+import {
+  endGivenUpReportLoad,
+  pruneFinishedReportLoadJobs,
+  REPORT_LOAD_JOB_PRUNE_BATCH,
+  REPORT_LOAD_JOB_RETENTION_DAYS,
+  runReportLoadJob,
+  type ReportLoadJobDeps,
+} from './report-load-jobs.ts';
+
+const HOUR_MS = 3_600_000;
 
 export interface ReportLoadWorkerSettings {
   /** Loads one process runs at once (loads of one tenant still run one at a time). */
@@ -28,10 +37,26 @@ export const REPORT_LOAD_QUEUE: WorkQueueTable = {
   claimSet: `"status" = 'running', "started_at" = now(), "progress_at" = null, "phase" = null, "bytes_read" = 0, "rows_read" = 0, "updated_at" = now()`,
 };
 
-/** The report load worker, stopped with the service like a consumer (before the ORM closes). */
+/**
+ * The report load worker, stopped with the service like a consumer (before the ORM closes). Beside
+ * the queue, at its start and then hourly, it deletes the jobs that ended past their retention.
+ */
 export const startReportLoadWorker = (deps: ReportLoadJobDeps, settings: ReportLoadWorkerSettings): EventConsumer => {
   const logger = deps.logger.child({ worker: 'report-loads' });
-  return startWorkQueue({
+  const retention = startScheduledJob({
+    name: 'report-load-job-retention',
+    intervalMs: HOUR_MS,
+    // Leased: one replica deleting the old jobs is enough.
+    lease: { orm: deps.orm },
+    logger,
+    run: async () => {
+      const deleted = await pruneFinishedReportLoadJobs(deps.orm.em.fork(), new Date(Date.now() - REPORT_LOAD_JOB_RETENTION_DAYS * 24 * HOUR_MS));
+      if (deleted > 0) logger.info({ deleted }, 'finished report load jobs past their retention deleted');
+      // A full batch may have left more: the next run follows at once.
+      return deleted === REPORT_LOAD_JOB_PRUNE_BATCH;
+    },
+  });
+  const queue = startWorkQueue({
     name: 'report-loads',
     orm: deps.orm,
     table: REPORT_LOAD_QUEUE,
@@ -48,4 +73,9 @@ export const startReportLoadWorker = (deps: ReportLoadJobDeps, settings: ReportL
     },
     onGiveUp: (tx, item, end) => endGivenUpReportLoad(tx, item, end),
   });
+  return {
+    async stop() {
+      await Promise.all([retention.stop(), queue.stop()]);
+    },
+  };
 };
