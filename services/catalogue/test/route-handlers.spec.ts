@@ -1,3 +1,4 @@
+import { CATALOGUE_COUNTS_OPERATION, RECORDINGS_MATCH_OPERATION, RECORDING_CODES_OPERATION, RELEASES_DELIVERED_OPERATION, RELEASES_DESCRIBE_OPERATION, RELEASE_BY_UPC_OPERATION, RELEASE_IMPORT_OPERATION, ReleaseOperation } from '@sv/contracts';
 import { describeRouteHandlers, untouchedContextMember } from '@sv/testing';
 import type { CatalogueContext } from '../src/catalogue-context.ts';
 import { catalogueOperations } from '../src/nats/operations.ts';
@@ -10,29 +11,29 @@ import { catalogueOperations } from '../src/nats/operations.ts';
 /** Operations the catalogue answers for other services only: no route of the registry names them. */
 const INTERNAL_OPERATIONS: readonly string[] = [
   // royalties ties report lines to tracks and releases: services/royalties/src/nats/clients/catalogue.client.ts
-  'recordings.match',
+  RECORDINGS_MATCH_OPERATION,
   // analytics and royalties keep the codes they match by: packages/platform/src/recording-codes
-  'recordings.codes',
+  RECORDING_CODES_OPERATION,
   // supply-chain, before acting on a release id: services/supply-chain/src/nats/clients/release-lookup.client.ts
-  'releases.lookup',
+  ReleaseOperation.lookup,
   // delivery (services/delivery/src/nats/clients/catalogue.client.ts) and supply-chain's delivery plan
   // (services/supply-chain/src/nats/clients/release-snapshot.client.ts)
-  'releases.snapshot',
+  ReleaseOperation.snapshot,
   // delivery's QC worker, via catalogue.client.ts: QC passed or failed (qc.service.ts)
-  'releases.qc_pass',
-  'releases.qc_fail',
+  ReleaseOperation.qcPass,
+  ReleaseOperation.qcFail,
   // delivery's stage confirmation, via catalogue.client.ts: live at a store, takedown sent (confirm-stage.ts)
-  'releases.mark_live',
-  'releases.mark_taken_down',
+  ReleaseOperation.markLive,
+  ReleaseOperation.markTakenDown,
   // the ingestion service's channels, via its catalogue client: a release and its tracks, all or nothing
-  'releases.import',
+  RELEASE_IMPORT_OPERATION,
   // its takedown messages, via the same client: the release a message names by UPC
-  'releases.find_by_upc',
+  RELEASE_BY_UPC_OPERATION,
   // analytics, via services/analytics/src/nats/clients/catalogue.client.ts: the releases an ingest names,
   // the catalogue's size for the streaming summary, and the delivered releases coverage lists
-  'releases.describe',
-  'catalogue.counts',
-  'releases.delivered',
+  RELEASES_DESCRIBE_OPERATION,
+  CATALOGUE_COUNTS_OPERATION,
+  RELEASES_DELIVERED_OPERATION,
 ];
 
 /** The table as the service builds it, from a context none of whose members is used. */

@@ -1,4 +1,4 @@
-import type { OperationTable } from '@sv/platform';
+import { combineOperationTables, type OperationTable } from '@sv/platform';
 import type { CatalogueContext } from '../catalogue-context.ts';
 import { animatedArtworkOperations } from './animated-artwork.handlers.ts';
 import { artistOperations } from './artists.handlers.ts';
@@ -13,16 +13,17 @@ import { trackOperations } from './tracks.handlers.ts';
 import { videoOperations } from './videos.handlers.ts';
 
 /** Every operation the catalogue answers on `sv.<env>.api.catalogue`; one handler file per feature. */
-export const catalogueOperations = (context: CatalogueContext): OperationTable => ({
-  ...artistOperations(context),
-  ...releaseOperations(context),
-  ...trackOperations(context),
-  ...artworkOperations(context),
-  ...animatedArtworkOperations(context),
-  ...creditOperations(context),
-  ...rightsOperations(context),
-  ...localizationOperations(context),
-  ...videoOperations(context),
-  ...recordingOperations(context),
-  ...catalogueStatsOperations(context),
-});
+export const catalogueOperations = (context: CatalogueContext): OperationTable =>
+  combineOperationTables('catalogue', [
+    artistOperations(context),
+    releaseOperations(context),
+    trackOperations(context),
+    artworkOperations(context),
+    animatedArtworkOperations(context),
+    creditOperations(context),
+    rightsOperations(context),
+    localizationOperations(context),
+    videoOperations(context),
+    recordingOperations(context),
+    catalogueStatsOperations(context),
+  ]);
