@@ -1,3 +1,4 @@
+import { SupplyChainOperation } from '@sv/contracts';
 import { describeRouteHandlers, untouchedContextMember } from '@sv/testing';
 import type { SupplyChainContext } from '../src/supply-chain-context.ts';
 import { supplyChainOperations } from '../src/nats/operations.ts';
@@ -10,9 +11,9 @@ import { supplyChainOperations } from '../src/nats/operations.ts';
 /** Operations supply-chain answers for other services only: no route of the registry names them. */
 const INTERNAL_OPERATIONS: readonly string[] = [
   // the catalogue, at submit (the store-selection gate): services/catalogue/src/nats/clients/store-selection.client.ts
-  'release_dsps.selection',
+  SupplyChainOperation.releaseDspsSelection,
   // delivery, for what each store receives (system principals only): services/delivery/src/nats/clients/supply-chain.client.ts
-  'release_config.resolved',
+  SupplyChainOperation.releaseConfigResolved,
 ];
 
 /** The table as the service builds it, from a context none of whose members is used. */

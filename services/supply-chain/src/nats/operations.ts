@@ -1,4 +1,4 @@
-import type { OperationTable } from '@sv/platform';
+import { combineOperationTables, type OperationTable } from '@sv/platform';
 import type { SupplyChainContext } from '../supply-chain-context.ts';
 import { catalogueOperations } from './catalogues.handlers.ts';
 import { dspOperations } from './dsps.handlers.ts';
@@ -7,10 +7,11 @@ import { releaseDspOperations } from './release-dsps.handlers.ts';
 import { territoryOperations } from './territories.handlers.ts';
 
 /** Every operation supply-chain answers on `sv.<env>.api.supply-chain`; one handler file per feature. */
-export const supplyChainOperations = (context: SupplyChainContext): OperationTable => ({
-  ...dspOperations(context),
-  ...territoryOperations(),
-  ...catalogueOperations(),
-  ...releaseDspOperations(context),
-  ...releaseConfigOperations(context),
-});
+export const supplyChainOperations = (context: SupplyChainContext): OperationTable =>
+  combineOperationTables('supply-chain', [
+    dspOperations(context),
+    territoryOperations(),
+    catalogueOperations(),
+    releaseDspOperations(context),
+    releaseConfigOperations(context),
+  ]);
