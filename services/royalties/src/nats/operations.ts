@@ -1,4 +1,4 @@
-import { recordingCodeOperations, type OperationTable } from '@sv/platform';
+import { combineOperationTables, recordingCodeOperations, type OperationTable } from '@sv/platform';
 import type { RoyaltiesContext } from '../royalties-context.ts';
 import { balanceOperations } from './balance.handlers.ts';
 import { financeOperations } from './finance.handlers.ts';
@@ -10,14 +10,15 @@ import { statementOperations } from './statements.handlers.ts';
 import { withdrawalOperations } from './withdrawals.handlers.ts';
 
 /** Every operation royalties answers on `sv.<env>.api.royalties`; one handler file per feature. */
-export const royaltiesOperations = (context: RoyaltiesContext): OperationTable => ({
-  ...splitOperations(context),
-  ...statementOperations(context),
-  ...balanceOperations(context),
-  ...withdrawalOperations(context),
-  ...monthlyStatementOperations(context),
-  ...financeOperations(context),
-  ...statementFactOperations(context),
-  ...salesReportFileOperations(context),
-  ...recordingCodeOperations(context.recordingCodes),
-});
+export const royaltiesOperations = (context: RoyaltiesContext): OperationTable =>
+  combineOperationTables('royalties', [
+    splitOperations(context),
+    statementOperations(context),
+    balanceOperations(context),
+    withdrawalOperations(context),
+    monthlyStatementOperations(context),
+    financeOperations(context),
+    statementFactOperations(context),
+    salesReportFileOperations(context),
+    recordingCodeOperations(context.recordingCodes),
+  ]);
