@@ -1,3 +1,4 @@
+import { RECORDING_CODES_REBUILD_OPERATION, STREAMING_LOAD_FILE_OPERATION, STREAMING_LOAD_JOB_OPERATION } from '@sv/contracts';
 import { describeRouteHandlers, untouchedContextMember } from '@sv/testing';
 import type { AnalyticsContext } from '../src/analytics-context.ts';
 import { analyticsOperations } from '../src/nats/operations.ts';
@@ -10,11 +11,11 @@ import { analyticsOperations } from '../src/nats/operations.ts';
 /** Operations analytics answers for others only. */
 const INTERNAL_OPERATIONS: readonly string[] = [
   // the operator command's `analytics load`: services/gateway/src/admin/admin-commands.ts
-  'streaming.load_file',
+  STREAMING_LOAD_FILE_OPERATION,
   // the same command following the load's job until it ends
-  'streaming.load_job',
+  STREAMING_LOAD_JOB_OPERATION,
   // the operator command's `analytics rebuild-codes`: the recording codes report lines match by
-  'recording_codes.rebuild',
+  RECORDING_CODES_REBUILD_OPERATION,
 ];
 
 const handledOperations = (): string[] => {
