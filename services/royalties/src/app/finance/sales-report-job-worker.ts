@@ -1,5 +1,5 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { startWorkQueue, type Logger, type WorkQueueTable } from '@sv/platform';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { startScheduledJob, startWorkQueue, type Logger, type WorkQueueTable } from '@sv/platform';
 import type { RoyaltiesConfig } from '../../config.ts';
 import { SalesReportJob } from '../../db/entities/sales-report-job.entity.ts';
 import { endFailedSalesReportJob, runSalesReportJob, type SalesReportJobDeps } from './sales-report-jobs.service.ts';
@@ -20,12 +20,43 @@ export const SALES_REPORT_JOB_QUEUE: WorkQueueTable = {
   claimSet: `"status" = 'running', "started_at" = now(), "bytes_read" = 0, "rows_read" = 0, "rows_matched" = 0, "progress_at" = null`,
 };
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * Finished jobs (completed or failed) are kept this many days after they ended, then deleted; the
+ * report a job made stays. A constant rather than a setting of the service's config until an
+ * operator needs to change it.
+ */
+export const SALES_REPORT_JOB_RETENTION_DAYS = 30;
+/** Jobs deleted per statement: a long backlog goes in short statements, not one long lock. */
+export const SALES_REPORT_JOB_PRUNE_BATCH = 1_000;
+
+/**
+ * Deletes up to a batch of jobs that ended before `before`; answers how many went. A queued or
+ * running job is never deleted: the state is checked again on the row itself, so a job a worker
+ * just took is left.
+ */
+export const pruneFinishedSalesReportJobs = async (em: EntityManager, before: Date): Promise<number> => {
+  const deleted = await em.execute<{ id: string }[]>(
+    `delete from "royalties"."sales_report_job"
+      where "status" in ('completed', 'failed') and "finished_at" < ?
+        and "id" in (select "id" from "royalties"."sales_report_job" where "status" in ('completed', 'failed') and "finished_at" < ? limit ?)
+      returning "id"`,
+    [before, before, SALES_REPORT_JOB_PRUNE_BATCH],
+  );
+  return deleted.length;
+};
+
 export interface SalesReportJobWorker {
   /** Stops claiming, stops the loads in flight (nothing of them is kept) and hands their jobs back. */
   stop(): Promise<void>;
 }
 
-/** Loads queued sales report files, a few per process, each under a lease renewed while it runs; every replica runs it. */
+/**
+ * Loads queued sales report files, a few per process, each under a lease renewed while it runs;
+ * every replica runs it. Beside the queue, at its start and then hourly, one replica deletes the
+ * jobs that ended past their retention.
+ */
 export const startSalesReportJobWorker = (
   orm: MikroORM,
   deps: Omit<SalesReportJobDeps, 'fork' | 'progressMs'>,
@@ -34,7 +65,20 @@ export const startSalesReportJobWorker = (
 ): SalesReportJobWorker => {
   const log = logger.child({ worker: 'sales-report-jobs' });
   const jobDeps: SalesReportJobDeps = { ...deps, fork: () => orm.em.fork(), progressMs: settings.progressMs };
-  return startWorkQueue({
+  const retention = startScheduledJob({
+    name: 'sales-report-job-retention',
+    intervalMs: HOUR_MS,
+    // Leased: one replica deleting the old jobs is enough.
+    lease: { orm },
+    logger: log,
+    run: async () => {
+      const deleted = await pruneFinishedSalesReportJobs(orm.em.fork(), new Date(Date.now() - SALES_REPORT_JOB_RETENTION_DAYS * 24 * HOUR_MS));
+      if (deleted > 0) log.info({ deleted }, 'finished sales report jobs past their retention deleted');
+      // A full batch may have left more: the next run follows at once.
+      return deleted === SALES_REPORT_JOB_PRUNE_BATCH;
+    },
+  });
+  const queue = startWorkQueue({
     name: 'sales-report-jobs',
     orm,
     table: SALES_REPORT_JOB_QUEUE,
@@ -52,4 +96,9 @@ export const startSalesReportJobWorker = (
     },
     onGiveUp: (tx, item, end) => endFailedSalesReportJob(tx, deps.blobs, item.id, end),
   });
+  return {
+    async stop() {
+      await Promise.all([retention.stop(), queue.stop()]);
+    },
+  };
 };
