@@ -41,7 +41,11 @@ afterAll(async () => {
     await busSubscriberCommand.run(context, { name, revoke: true, 'bus-state': directory });
   }
   writeFileSync(subscribersFile(directory, 'production'), `${JSON.stringify(readSubscribers(directory, 'production').filter((subscriber) => subscriber.name !== name), null, 2)}\n`, { mode: 0o600 });
-  await (await jetstreamManager(harness)).streams.delete(stream).catch(() => undefined);
+  // Revoking reloads the server, and a JetStream request in that moment may time out: the clean-up tries again once.
+  const deleteStream = () => jetstreamManager(harness).then((manager) => manager.streams.delete(stream));
+  await deleteStream()
+    .catch(() => new Promise((resolve) => setTimeout(resolve, 1_000)).then(deleteStream))
+    .catch(() => undefined);
   await harness?.close();
 });
 
