@@ -49,6 +49,7 @@ export * from './blobs/sniff.ts';
 export * from './images/image-rejection.ts';
 export * from './crypto/sealing.ts';
 export * from './crypto/ssh-fingerprint.ts';
+export * from './crypto/sftp-no-delay.ts';
 export * from './text/unstorable-text.ts';
 export * from './metrics/index.ts';
 export * from './tracing/index.ts';

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
-import { pinnedHostKey, withTimeout } from '@sv/platform';
-import type { Client as SshClient } from 'ssh2';
+import { noDelayOnConnect, pinnedHostKey, withTimeout } from '@sv/platform';
 import SftpClient from 'ssh2-sftp-client';
 import type { SftpEndpoint } from './endpoints.ts';
 import { ACK_FILE, MAX_ACK_BYTES, StoreAccessRefused, uploadingName, type AcknowledgementFile, type Bundle, type StoreSession } from './transport.ts';
@@ -43,17 +42,6 @@ const connect = async (client: SftpClient, endpoint: SftpEndpoint, timeoutMs: nu
     if (CREDENTIALS_REFUSED.test((error as Error).message)) throw new StoreAccessRefused(`The SFTP server ${endpoint.host} refused the credentials configured for ${account}.`);
     throw error;
   }
-};
-
-/**
- * Turns Nagle's algorithm off once the TCP connection is up. SFTP is request and reply: with it
- * on, every small request (mkdir, rename, the last piece of a file) waits for the server's
- * delayed ACK, some 40 ms each, which made a one-track bundle take seconds instead of milliseconds.
- */
-const noDelayOnConnect = (client: SftpClient): void => {
-  // ssh2-sftp-client keeps its ssh2 connection in `client` without typing it.
-  const ssh = (client as unknown as { client: Pick<SshClient, 'once' | 'setNoDelay'> }).client;
-  ssh.once('connect', () => ssh.setNoDelay(true));
 };
 
 /** Settles as `work` does, or rejects with the signal's reason once it is aborted. */

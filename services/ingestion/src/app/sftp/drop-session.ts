@@ -1,19 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { pinnedHostKey } from '@sv/platform';
-import type { Client as SshClient } from 'ssh2';
+import { noDelayOnConnect, pinnedHostKey } from '@sv/platform';
 import SftpClient from 'ssh2-sftp-client';
 import type { DropFolderSettings } from '../../config.ts';
-
-/**
- * Turns Nagle's algorithm off once the TCP connection is up. SFTP is request and reply: with it
- * on, every small request (list, rename, a report's write) waits for the server's delayed ACK,
- * some 40 ms each.
- */
-const noDelayOnConnect = (client: SftpClient): void => {
-  // ssh2-sftp-client keeps its ssh2 connection in `client` without typing it.
-  const ssh = (client as unknown as { client: Pick<SshClient, 'once' | 'setNoDelay'> }).client;
-  ssh.once('connect', () => ssh.setNoDelay(true));
-};
 
 /**
  * The poller's SFTP session to the drop folder server, with its own key; the server's host key
