@@ -25,6 +25,7 @@ export * from './queue/faults.ts';
 export * from './queue/work-table.ts';
 export * from './queue/work-queue.ts';
 export * from './queue/commit-wake.ts';
+export * from './queue/finished-work.ts';
 export * from './db/platform-entities.ts';
 export * from './db/find-page.ts';
 export * from './http/pagination.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { ReportLoadJobOrigin } from '@sv/contracts';
-import { DeterministicFault, type BlobStore, type ClaimedItem, type WorkGiveUp, type WorkLease } from '@sv/platform';
+import { DeterministicFault, deleteFinishedJobs, type BlobStore, type ClaimedItem, type WorkGiveUp, type WorkLease } from '@sv/platform';
 import type { Logger } from 'pino';
 import { ReportLoadJob } from '../../db/entities/report-load-job.entity.ts';
 import { assertTenantBlob, loadStoredReport } from './report-blob.ts';
@@ -178,16 +178,8 @@ export const REPORT_LOAD_JOB_PRUNE_BATCH = 1_000;
  * just took is left. A finance load's source may be queued again once its job is gone, which
  * loads the same bytes again and replaces the earlier load (same SHA-256).
  */
-export const pruneFinishedReportLoadJobs = async (em: EntityManager, before: Date): Promise<number> => {
-  const deleted = await em.execute<{ id: string }[]>(
-    `delete from "analytics"."report_load_job"
-      where "status" in ('completed', 'failed') and "finished_at" < ?
-        and "id" in (select "id" from "analytics"."report_load_job" where "status" in ('completed', 'failed') and "finished_at" < ? limit ?)
-      returning "id"`,
-    [before, before, REPORT_LOAD_JOB_PRUNE_BATCH],
-  );
-  return deleted.length;
-};
+export const pruneFinishedReportLoadJobs = (em: EntityManager, before: Date): Promise<number> =>
+  deleteFinishedJobs(em, '"analytics"."report_load_job"', before, REPORT_LOAD_JOB_PRUNE_BATCH);
 
 /** The job's side of its end as failed (a bad file, or attempts spent), in the queue's transaction. */
 export const endGivenUpReportLoad = async (tx: EntityManager, item: ClaimedItem, end: WorkGiveUp): Promise<void> => {

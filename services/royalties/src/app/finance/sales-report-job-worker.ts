@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { startScheduledJob, startWorkQueue, type Logger, type WorkQueueTable } from '@sv/platform';
+import { deleteFinishedJobs, startScheduledJob, startWorkQueue, type Logger, type WorkQueueTable } from '@sv/platform';
 import type { RoyaltiesConfig } from '../../config.ts';
 import { SalesReportJob } from '../../db/entities/sales-report-job.entity.ts';
 import { endFailedSalesReportJob, runSalesReportJob, type SalesReportJobDeps } from './sales-report-jobs.service.ts';
@@ -36,16 +36,8 @@ export const SALES_REPORT_JOB_PRUNE_BATCH = 1_000;
  * running job is never deleted: the state is checked again on the row itself, so a job a worker
  * just took is left.
  */
-export const pruneFinishedSalesReportJobs = async (em: EntityManager, before: Date): Promise<number> => {
-  const deleted = await em.execute<{ id: string }[]>(
-    `delete from "royalties"."sales_report_job"
-      where "status" in ('completed', 'failed') and "finished_at" < ?
-        and "id" in (select "id" from "royalties"."sales_report_job" where "status" in ('completed', 'failed') and "finished_at" < ? limit ?)
-      returning "id"`,
-    [before, before, SALES_REPORT_JOB_PRUNE_BATCH],
-  );
-  return deleted.length;
-};
+export const pruneFinishedSalesReportJobs = (em: EntityManager, before: Date): Promise<number> =>
+  deleteFinishedJobs(em, '"royalties"."sales_report_job"', before, SALES_REPORT_JOB_PRUNE_BATCH);
 
 export interface SalesReportJobWorker {
   /** Stops claiming, stops the loads in flight (nothing of them is kept) and hands their jobs back. */
