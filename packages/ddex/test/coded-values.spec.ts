@@ -14,7 +14,7 @@ import {
   displayArtistRole,
   useType,
   versionType,
-} from '../src/ern43/coded-values.ts';
+} from '../src/ern/coded-values.ts';
 
 const AVS = readFileSync(new URL('../schemas/ern43/allowed-value-sets.xsd', import.meta.url), 'utf8');
 

@@ -1,6 +1,6 @@
 import type { TrackSnapshot } from '@sv/contracts';
 import { cleanText } from '../xml/xml-text.ts';
-import { contributorRole, displayArtistRole, type CodedValue, type DisplayArtistRole } from '../ern43/coded-values.ts';
+import { contributorRole, displayArtistRole, type CodedValue, type DisplayArtistRole } from './coded-values.ts';
 import type { PartyRegistry } from './parties.ts';
 
 /** A DisplayArtist: who, shown how. */

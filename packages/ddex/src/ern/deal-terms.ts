@@ -1,6 +1,6 @@
 import { WORLDWIDE, type EffectiveDeal } from '@sv/contracts';
 import type { ErnBuildInput } from './build-input.ts';
-import { commercialModelType, useType, type CodedValue } from '../ern43/coded-values.ts';
+import { commercialModelType, useType, type CodedValue } from './coded-values.ts';
 import { unique } from './ordering.ts';
 
 /** One Deal's terms as the message states them. */

@@ -1,5 +1,5 @@
 import type { PlannedArtist, PlannedContributor } from '../ern/artists.ts';
-import { audioCodecType, restrictCodedValue, type CodedValue } from '../ern43/coded-values.ts';
+import { audioCodecType, restrictCodedValue, type CodedValue } from '../ern/coded-values.ts';
 import type { PlannedDeal } from '../ern/deal-terms.ts';
 import { languageTag } from '../ern/language.ts';
 import {

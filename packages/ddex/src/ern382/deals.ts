@@ -1,5 +1,5 @@
 import { WORLDWIDE } from '@sv/contracts';
-import { codedAttributes } from '../ern43/coded-values.ts';
+import { codedAttributes } from '../ern/coded-values.ts';
 import type { PlannedDeal } from '../ern/deal-terms.ts';
 import { MAIN_RELEASE, type MessagePlan } from '../ern/message-plan.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';

@@ -1,5 +1,5 @@
 import type { PlannedArtist, PlannedContributor } from '../ern/artists.ts';
-import { codedAttributes } from '../ern43/coded-values.ts';
+import { codedAttributes } from '../ern/coded-values.ts';
 import type { MessagePlan } from '../ern/message-plan.ts';
 import { compareStrings } from '../ern/ordering.ts';
 import type { PartyEntry } from '../ern/parties.ts';

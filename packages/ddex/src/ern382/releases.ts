@@ -1,7 +1,7 @@
 import { WORLDWIDE } from '@sv/contracts';
 import { isoDuration } from '../ern/durations.ts';
 import { MAIN_RELEASE, type MessagePlan, type PlannedTrack } from '../ern/message-plan.ts';
-import { writeGenre } from '../ern4/releases.ts';
+import { writeGenre } from '../ern/genre.ts';
 import { writeCLine, writePLine } from '../ern/rights-lines.ts';
 import { releaseTitles, trackTitles } from '../ern/titles.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';

@@ -1,7 +1,7 @@
 import { WORLDWIDE } from '@sv/contracts';
 import { isoDuration } from '../ern/durations.ts';
 import type { MessagePlan, PlannedTrack } from '../ern/message-plan.ts';
-import { writeGenre } from '../ern4/releases.ts';
+import { writeGenre } from '../ern/genre.ts';
 import { writePLine } from '../ern/rights-lines.ts';
 import { trackTitles } from '../ern/titles.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';

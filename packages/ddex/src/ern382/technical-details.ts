@@ -1,6 +1,6 @@
 import type { ArtworkFileInfo, AudioFileInfo, ResourceFileInfo } from '../ern/build-input.ts';
-import { codedAttributes } from '../ern43/coded-values.ts';
-import { IMAGE_CODECS, kilohertz } from '../ern4/resources.ts';
+import { codedAttributes } from '../ern/coded-values.ts';
+import { imageCodecType, kilohertz } from '../ern/technical.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import { audioCodec } from './coded-values.ts';
 
@@ -18,7 +18,7 @@ export const writeSoundRecordingTechnicalDetails = (w: XmlWriter, reference: str
 
 export const writeImageTechnicalDetails = (w: XmlWriter, reference: string, file: ArtworkFileInfo): void => {
   w.open('TechnicalImageDetails').leaf('TechnicalResourceDetailsReference', reference);
-  w.optionalLeaf('ImageCodecType', IMAGE_CODECS[file.file_name.split('.').pop()?.toLowerCase() ?? '']);
+  w.optionalLeaf('ImageCodecType', imageCodecType(file.file_name));
   w.leaf('ImageHeight', file.height, { UnitOfMeasure: 'Pixel' });
   w.leaf('ImageWidth', file.width, { UnitOfMeasure: 'Pixel' });
   writeFile(w, file);

@@ -6,6 +6,7 @@ import { hasTrackReleases } from './profile.ts';
 import { writeDisplayArtists } from './resources.ts';
 import { writeCLine, writePLine } from '../ern/rights-lines.ts';
 import { releaseTitles } from '../ern/titles.ts';
+import { writeGenre } from '../ern/genre.ts';
 import { writeTitles } from './display-titles.ts';
 
 export const RELEASE_TYPES: Readonly<Record<ReleaseType, string>> = { single: 'Single', ep: 'EP', album: 'Album' };
@@ -40,11 +41,6 @@ const writeMainRelease = (w: XmlWriter, plan: MessagePlan): void => {
   w.leaf('ParentalWarningType', plan.tracks.some((planned) => planned.track.explicit) ? 'Explicit' : 'NotExplicit');
   writeResourceGroup(w, plan);
   w.close('Release');
-};
-
-export const writeGenre = (w: XmlWriter, plan: MessagePlan): void => {
-  const { release } = plan.input;
-  w.open('Genre').leaf('GenreText', release.genre).optionalLeaf('SubGenre', release.subgenre?.trim()).close('Genre');
 };
 
 /**

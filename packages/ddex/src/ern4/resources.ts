@@ -1,13 +1,14 @@
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import type { PlannedArtist, PlannedContributor } from '../ern/artists.ts';
 import type { ArtworkFileInfo, AudioFileInfo, ResourceFileInfo } from '../ern/build-input.ts';
-import { audioCodecType, codedAttributes, versionType } from '../ern43/coded-values.ts';
+import { audioCodecType, codedAttributes, versionType } from '../ern/coded-values.ts';
 import { isoDuration } from '../ern/durations.ts';
 import { languageTag } from '../ern/language.ts';
 import type { MessagePlan, PlannedTrack } from '../ern/message-plan.ts';
 import { writePLine } from '../ern/rights-lines.ts';
 import { writeTitles } from './display-titles.ts';
 import { trackTitles } from '../ern/titles.ts';
+import { imageCodecType, kilohertz } from '../ern/technical.ts';
 
 /** ResourceList: one SoundRecording per track, then the front cover Image. */
 export const writeResourceList = (w: XmlWriter, plan: MessagePlan): void => {
@@ -82,16 +83,11 @@ const writeAudioDeliveryFile = (w: XmlWriter, audio: AudioFileInfo, namespace: s
   w.close('DeliveryFile');
 };
 
-/** 44_100 → `44.1`, 48_000 → `48`: the unit the DDEX samples use. */
-export const kilohertz = (hertz: number): string => String(hertz / 1000);
-
 export const writeFile = (w: XmlWriter, file: ResourceFileInfo): void => {
   w.open('File').leaf('URI', file.file_name);
   w.open('HashSum').leaf('Algorithm', 'MD5').leaf('HashSumValue', file.md5.toLowerCase()).close('HashSum');
   w.close('File');
 };
-
-export const IMAGE_CODECS: Readonly<Record<string, string>> = { jpg: 'JPEG', jpeg: 'JPEG', png: 'PNG', gif: 'GIF', tif: 'TIFF', tiff: 'TIFF' };
 
 export const writeImage = (w: XmlWriter, plan: MessagePlan, image: NonNullable<MessagePlan['image']>): void => {
   const { release, sender } = plan.input;
@@ -99,7 +95,7 @@ export const writeImage = (w: XmlWriter, plan: MessagePlan, image: NonNullable<M
   w.open('Image').leaf('ResourceReference', image.resource).leaf('Type', 'FrontCoverImage');
   w.open('ResourceId').leaf('ProprietaryId', `${release.upc}_FrontCoverImage`, { Namespace: sender.party_id }).close('ResourceId');
   w.open('TechnicalDetails').leaf('TechnicalResourceDetailsReference', image.technical);
-  w.optionalLeaf('ImageCodecType', IMAGE_CODECS[file.file_name.split('.').pop()?.toLowerCase() ?? '']);
+  w.optionalLeaf('ImageCodecType', imageCodecType(file.file_name));
   w.leaf('ImageHeight', file.height, { UnitOfMeasure: 'Pixel' });
   w.leaf('ImageWidth', file.width, { UnitOfMeasure: 'Pixel' });
   writeFile(w, file);

@@ -1,6 +1,6 @@
 import type { PlannedArtist, PlannedContributor } from '../ern/artists.ts';
 import type { ErnBuildInput } from '../ern/build-input.ts';
-import { restrictCodedValue } from '../ern43/coded-values.ts';
+import { restrictCodedValue } from '../ern/coded-values.ts';
 import type { PlannedDeal } from '../ern/deal-terms.ts';
 import { planMessage, type MessagePlan } from '../ern/message-plan.ts';
 import { DISPLAY_ARTIST_ROLES_NOT_IN_ERN42, ERN42_CONTRIBUTOR_ROLES, ERN42_USE_TYPES } from './allowed-values.ts';

@@ -1,10 +1,11 @@
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import type { AudioFileInfo } from '../ern/build-input.ts';
-import { audioCodecType, codedAttributes, restrictCodedValue, versionType } from '../ern43/coded-values.ts';
+import { audioCodecType, codedAttributes, restrictCodedValue, versionType } from '../ern/coded-values.ts';
 import { isoDuration } from '../ern/durations.ts';
 import { languageTag } from '../ern/language.ts';
 import type { MessagePlan, PlannedTrack } from '../ern/message-plan.ts';
-import { kilohertz, writeContributors, writeDisplayArtists, writeFile, writeImage, writeWorkId } from '../ern4/resources.ts';
+import { writeContributors, writeDisplayArtists, writeFile, writeImage, writeWorkId } from '../ern4/resources.ts';
+import { kilohertz } from '../ern/technical.ts';
 import { writePLine } from '../ern/rights-lines.ts';
 import { writeTitles } from '../ern4/display-titles.ts';
 import { trackTitles } from '../ern/titles.ts';

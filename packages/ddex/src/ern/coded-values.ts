@@ -5,13 +5,14 @@ import {
   CONTRIBUTOR_ROLES,
   USE_TYPES,
   VERSION_TYPES,
-} from './allowed-values.ts';
+} from '../ern43/allowed-values.ts';
 
 /*
- * Free text mapped onto ERN 4.3 allowed values. A text that names an allowed value (in any
- * case, with or without spaces) becomes that value; a few common music-industry words are
- * aliased; anything else is sent as `UserDefined` with the original words in
- * UserDefinedValue, which every list used here allows.
+ * Free text mapped onto ERN 4.3 allowed values, the vocabulary the message plan codes in for
+ * every version (older versions restate it with restrictCodedValue). A text that names an
+ * allowed value (in any case, with or without spaces) becomes that value; a few common
+ * music-industry words are aliased; anything else is sent as `UserDefined` with the original
+ * words in UserDefinedValue, which every list used here allows.
  */
 
 /** An allowed value, or UserDefined carrying the sender's own words. */
