@@ -13,6 +13,7 @@ export * from './route-handlers.ts';
 export * from './rate-window.ts';
 export * from './local-bus.ts';
 export * from './bus-address.ts';
+export * from './private-bus.ts';
 export * from './dns-server.ts';
 export * from './free-port.ts';
 export * from './service-metrics.ts';

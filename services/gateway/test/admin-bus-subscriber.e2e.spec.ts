@@ -1,25 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, nkeyAuthenticator, type NatsConnection } from '@nats-io/transport-node';
 import { apiSubject, eventStreamName, eventSubject, subscriberInboxPrefix } from '@sv/contracts';
 import { ensureEventStream } from '@sv/platform';
-import { TEST_NATS_URL, connectTestNats, eventually, localBusDirectory, uniqueSubjectPrefix } from '@sv/testing';
-import { busSubscriberCommand, busSubscribersCommand, readSubscribers, subscribersFile } from '../src/admin/admin-bus-subscriber.ts';
+import { eventually, startPrivateBus, uniqueSubjectPrefix, type PrivateBus } from '@sv/testing';
+import { busSubscriberCommand, busSubscribersCommand } from '../src/admin/admin-bus-subscriber.ts';
 import type { AdminContext } from '../src/admin/admin-commands.ts';
 
 /*
- * `bus subscriber` against the platform's own NATS server: the minted credentials are applied to
- * the server's configuration and reloaded; they read events through a consumer of their own and
- * do nothing else; revoked, they are refused.
+ * `bus subscriber` against a NATS server with the platform's configuration: the minted credentials
+ * are applied to the server's configuration and reloaded; they read events through a consumer of
+ * their own and do nothing else; revoked, they are refused. The reloads are of a server of this
+ * file's own, so they never disturb other files on the machine's shared one.
  */
 
 const prefix = uniqueSubjectPrefix();
 const stream = eventStreamName(prefix);
 const name = `t-${randomBytes(4).toString('hex')}`;
-const directory = localBusDirectory();
-const context = { bus: { url: TEST_NATS_URL, environment: 'production', subjectPrefix: prefix } } as Pick<AdminContext, 'bus'> as AdminContext;
 
+let bus: PrivateBus;
+let context: AdminContext;
 let harness: NatsConnection;
 let seed: string;
 const opened: NatsConnection[] = [];
@@ -27,39 +27,33 @@ const opened: NatsConnection[] = [];
 /** The subscriber's connection, once the reloaded server takes its key. */
 const connectSubscriber = (): Promise<NatsConnection> =>
   eventually('the server to take the subscriber', async () => {
-    const nc = await connect({ servers: TEST_NATS_URL, authenticator: nkeyAuthenticator(new TextEncoder().encode(seed)), inboxPrefix: subscriberInboxPrefix(name) }).catch(() => undefined);
+    const nc = await connect({ servers: bus.url, authenticator: nkeyAuthenticator(new TextEncoder().encode(seed)), inboxPrefix: subscriberInboxPrefix(name) }).catch(() => undefined);
     if (nc) opened.push(nc);
     return nc;
   });
 
 beforeAll(async () => {
-  harness = await connectTestNats();
+  bus = await startPrivateBus();
+  context = { bus: { url: bus.url, environment: 'production', subjectPrefix: prefix } } as Pick<AdminContext, 'bus'> as AdminContext;
+  harness = await bus.connect();
   await ensureEventStream(harness, prefix);
-});
+}, 60_000);
 
+// The subscriber, its record and the stream go with the server and its directory.
 afterAll(async () => {
   await Promise.all(opened.map((nc) => nc.close().catch(() => undefined)));
-  // Leaves no live subscriber in the shared configuration, whatever failed.
-  const active = readSubscribers(directory, 'production').some((subscriber) => subscriber.name === name && subscriber.revoked_at === null);
-  if (active) await busSubscriberCommand.run(context, { name, revoke: true, 'bus-state': directory });
-  // The test's revoked record is of no use to the operator's list.
-  writeFileSync(subscribersFile(directory, 'production'), `${JSON.stringify(readSubscribers(directory, 'production').filter((subscriber) => subscriber.name !== name), null, 2)}\n`, { mode: 0o600 });
-  // Revoking reloads the server, and a JetStream request in that moment may time out: the clean-up tries again once.
-  const deleteStream = () => jetstreamManager(harness).then((manager) => manager.streams.delete(stream));
-  await deleteStream()
-    .catch(() => new Promise((resolve) => setTimeout(resolve, 1_000)).then(deleteStream))
-    .catch(() => undefined);
   await harness?.close();
+  await bus?.stop();
 });
 
 describe('bus subscriber', () => {
   it('mints credentials that read events through its own durable consumer, and nothing else', async () => {
-    const minted = await busSubscriberCommand.run(context, { name, events: 'release.approved,release.dsp.*.live', 'bus-state': directory });
+    const minted = await busSubscriberCommand.run(context, { name, events: 'release.approved,release.dsp.*.live', 'bus-state': bus.directory });
     const result = minted.result as { seed: string; reloaded: boolean; subscriber: { name: string; events: string[] } };
     expect(result.subscriber).toMatchObject({ name, events: ['release.approved', 'release.dsp.*.live'] });
     expect(result.reloaded).toBe(true);
     seed = result.seed;
-    expect(((await busSubscribersCommand.run(context, { 'bus-state': directory })).result as { subscribers: { name: string }[] }).subscribers.map((item) => item.name)).toContain(name);
+    expect(((await busSubscribersCommand.run(context, { 'bus-state': bus.directory })).result as { subscribers: { name: string }[] }).subscribers.map((item) => item.name)).toContain(name);
 
     await jetstream(harness).publish(eventSubject(prefix, 'release.approved'), JSON.stringify({ release_id: 'r1' }), { msgID: 'evt-1' });
 
@@ -80,10 +74,10 @@ describe('bus subscriber', () => {
   }, 120_000);
 
   it('refuses the credentials once revoked', async () => {
-    const revoked = await busSubscriberCommand.run(context, { name, revoke: true, 'bus-state': directory });
+    const revoked = await busSubscriberCommand.run(context, { name, revoke: true, 'bus-state': bus.directory });
     expect((revoked.result as { subscriber: { revoked_at: string | null } }).subscriber.revoked_at).not.toBeNull();
     const refusal = await eventually('the server to refuse the revoked subscriber', () =>
-      connect({ servers: TEST_NATS_URL, authenticator: nkeyAuthenticator(new TextEncoder().encode(seed)), reconnect: false }).then(
+      connect({ servers: bus.url, authenticator: nkeyAuthenticator(new TextEncoder().encode(seed)), reconnect: false }).then(
         (nc) => nc.close().then(() => undefined),
         // A connection the server closes while it reloads fails otherwise (EPIPE): dial again.
         (error: unknown) => (/authorization/i.test(String(error)) ? String(error) : undefined),

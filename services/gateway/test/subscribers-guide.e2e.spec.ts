@@ -2,18 +2,18 @@ import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { eventStreamName, eventSubject } from '@sv/contracts';
 import { ensureEventStream } from '@sv/platform';
-import { TEST_NATS_URL, connectTestNats, localBusDirectory, uniqueSubjectPrefix } from '@sv/testing';
-import { busSubscriberCommand, readSubscribers, subscribersFile } from '../src/admin/admin-bus-subscriber.ts';
+import { startPrivateBus, uniqueSubjectPrefix, type PrivateBus } from '@sv/testing';
+import { busSubscriberCommand } from '../src/admin/admin-bus-subscriber.ts';
 import type { AdminContext } from '../src/admin/admin-commands.ts';
 
 /*
  * docs/subscribers.md's nats.js subscriber, run as the guide shows it with credentials minted by
  * `bus subscriber`: it follows one release from release.approved to its first store going live,
- * skipping other releases' events.
+ * skipping other releases' events. Minting reloads the server, so the file has a server of its own.
  */
 
 const REPOSITORY = new URL('../../../', import.meta.url);
@@ -23,30 +23,25 @@ const script = /```js\n([\s\S]*?)\n```/.exec(guide)?.[1];
 const prefix = uniqueSubjectPrefix();
 const stream = eventStreamName(prefix);
 const name = `g-${randomBytes(4).toString('hex')}`;
-const directory = localBusDirectory();
-const context = { bus: { url: TEST_NATS_URL, environment: 'production', subjectPrefix: prefix } } as Pick<AdminContext, 'bus'> as AdminContext;
 // Beside the repository's node_modules, so the script's imports resolve as the guide says.
 const scriptFile = new URL(`var/follow-release-${name}.mjs`, REPOSITORY);
 
+let bus: PrivateBus;
+let context: AdminContext;
 let harness: NatsConnection;
 
 beforeAll(async () => {
-  harness = await connectTestNats();
+  bus = await startPrivateBus();
+  context = { bus: { url: bus.url, environment: 'production', subjectPrefix: prefix } } as Pick<AdminContext, 'bus'> as AdminContext;
+  harness = await bus.connect();
   await ensureEventStream(harness, prefix);
-});
+}, 60_000);
 
+// The subscriber, its record and the stream go with the server and its directory.
 afterAll(async () => {
   rmSync(scriptFile, { force: true });
-  if (readSubscribers(directory, 'production').some((subscriber) => subscriber.name === name && subscriber.revoked_at === null)) {
-    await busSubscriberCommand.run(context, { name, revoke: true, 'bus-state': directory });
-  }
-  writeFileSync(subscribersFile(directory, 'production'), `${JSON.stringify(readSubscribers(directory, 'production').filter((subscriber) => subscriber.name !== name), null, 2)}\n`, { mode: 0o600 });
-  // Revoking reloads the server, and a JetStream request in that moment may time out: the clean-up tries again once.
-  const deleteStream = () => jetstreamManager(harness).then((manager) => manager.streams.delete(stream));
-  await deleteStream()
-    .catch(() => new Promise((resolve) => setTimeout(resolve, 1_000)).then(deleteStream))
-    .catch(() => undefined);
   await harness?.close();
+  await bus?.stop();
 });
 
 const envelope = (type: string, data: Record<string, unknown>, occurredAt: string) => ({
@@ -60,7 +55,7 @@ const envelope = (type: string, data: Record<string, unknown>, occurredAt: strin
 
 it('follows a release from release.approved to release.dsp.<store>.live', async () => {
   expect(script).toBeDefined();
-  const minted = await busSubscriberCommand.run(context, { name, events: 'release.>', 'bus-state': directory });
+  const minted = await busSubscriberCommand.run(context, { name, events: 'release.>', 'bus-state': bus.directory });
   const { seed } = minted.result as { seed: string };
 
   const release = randomUUID();
@@ -84,7 +79,7 @@ it('follows a release from release.approved to release.dsp.<store>.live', async 
   for (let attempt = 1; ; attempt++) {
     try {
       const { stdout } = await promisify(execFile)(process.execPath, [scriptFile.pathname], {
-        env: { ...process.env, NATS_URL: TEST_NATS_URL, NATS_SEED: seed, SUBSCRIBER: name, PREFIX: prefix, STREAM: stream, RELEASE_ID: release },
+        env: { ...process.env, NATS_URL: bus.url, NATS_SEED: seed, SUBSCRIBER: name, PREFIX: prefix, STREAM: stream, RELEASE_ID: release },
         timeout: 60_000,
       });
       output = stdout;
