@@ -244,6 +244,47 @@ describe('the work queue (Postgres)', () => {
     ]);
   });
 
+  it("lets the lease go and clears an earlier attempt's error in the commit that ends the item, not in one after it", async () => {
+    const label = 'one-commit';
+    const [id] = await enqueue(label);
+    const seen = deferred<{ working: TaskRow; ended: TaskRow; aborted: boolean }>();
+    const queue = start(orms[0]!, {
+      work: async (item, lease) => {
+        if (item.attempt === 1) throw new Error('catalogue answered 503');
+        // A commit that leaves the item in a ready state keeps the lease.
+        await lease.commit((tx) => tx.execute(`update "${SCHEMA}"."task" set "status" = 'working' where "id" = ?`, [item.id]));
+        const [working] = await tasks(label);
+        await finish(lease, item);
+        // Read while the work has not returned: the queue has done nothing after the service's commit.
+        const [ended] = await tasks(label);
+        seen.resolve({ working: working!, ended: ended!, aborted: lease.signal.aborted });
+      },
+    });
+    const { working, ended, aborted } = await seen.promise;
+    expect(working).toMatchObject({ id, status: 'working', tries: 2, held_until: expect.anything(), failure: 'catalogue answered 503' });
+    expect(ended).toMatchObject({ id, status: 'done', tries: 2, done_count: 1, held_until: null, failure: null });
+    expect(aborted).toBe(false);
+    await queue.stop();
+    expect(await tasks(label)).toMatchObject([{ id, status: 'done', tries: 2, done_count: 1, held_until: null, failure: null, given_up: null }]);
+  });
+
+  it('ends an item through the changes of a managed entity, flushed with the lease let go in the same commit', async () => {
+    const label = 'managed-end';
+    const [id] = await enqueue(label);
+    const seen = deferred<TaskRow>();
+    start(orms[0]!, {
+      work: async (item, lease) => {
+        const em = orms[0]!.em.fork();
+        const task = await em.findOneOrFail(Task, { id: item.id });
+        task.status = 'done';
+        await lease.commit(() => undefined, em);
+        const [ended] = await tasks(label);
+        seen.resolve(ended!);
+      },
+    });
+    expect(await seen.promise).toMatchObject({ id, status: 'done', tries: 1, held_until: null, failure: null });
+  });
+
   it('ends an item failed at once on a deterministic fault, without retrying it', async () => {
     const label = 'poison';
     const [id] = await enqueue(label);

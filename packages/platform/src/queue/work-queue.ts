@@ -21,8 +21,11 @@ import { WorkTable, type ClaimedItem, type WorkQueueTable } from './work-table.t
  *   (it ran out and another worker claimed the item) aborts `lease.signal` and writes nothing more;
  * - runs the service's writes through `lease.commit(tx => ...)`, one transaction fenced by the
  *   token, so a worker that lost the item can never record its end;
- * - on `work` resolving, lets the lease go (the service has moved the row out of its ready
- *   states in a commit; a row left in a ready state is simply claimed again);
+ * - lets the lease go, and clears the earlier attempts' error, in the very commit whose write moves
+ *   the row out of its ready states (the service's end of the item), so no reader ever sees an
+ *   ended item still leased or with a stale error; that commit is the attempt's last write;
+ * - on `work` resolving with the row still in a ready state, lets the lease go (it is simply
+ *   claimed again);
  * - on a DeterministicFault, ends the item in the failed state at once, with the fault's message;
  * - on any other error, retries after the kit's backoff (full jitter, capped), and once
  *   `maxAttempts` are spent ends it in the dead state with the last error; `onGiveUp` writes the
@@ -75,6 +78,8 @@ export interface WorkLease {
    * Runs `write` in one transaction that first checks (and renews) this worker's lease; throws
    * LeaseLostError, writing nothing, when another worker has the item now. The transaction is
    * opened on `em` when given (its managed entities' changes are flushed with it), else on a fork.
+   * When the write moves the item out of its ready states, the same transaction lets the lease go
+   * and clears the last error; a later commit of the attempt then throws LeaseLostError.
    */
   commit<T>(write: (tx: EntityManager) => Promise<T> | T, em?: EntityManager): Promise<T>;
 }
@@ -88,6 +93,9 @@ export interface WorkQueue {
   /** Stops claiming, aborts the work in flight and waits for it to return. */
   stop(): Promise<void>;
 }
+
+/** The kit's own fenced commit of an attempt, without the release that follows a service's end of the item. */
+type FencedCommit = <T>(write: (tx: EntityManager) => Promise<T> | T, em?: EntityManager) => Promise<T>;
 
 /** Why a queue aborted an item's signal because it is stopping. */
 export class QueueStoppingError extends Error {
@@ -105,9 +113,9 @@ export const startWorkQueue = (options: WorkQueueOptions): WorkQueue => {
   const controllers = new Set<AbortController>();
   let stopping = false;
 
-  const giveUp = async (lease: WorkLease, item: ClaimedItem, outcome: 'failed' | 'dead', cause: unknown): Promise<void> => {
+  const giveUp = async (fenced: FencedCommit, item: ClaimedItem, outcome: 'failed' | 'dead', cause: unknown): Promise<void> => {
     const error = cause === undefined ? (item.lastError ?? `its worker stopped without finishing ${maxAttempts} times`) : faultText(cause);
-    await lease.commit(async (tx) => {
+    await fenced(async (tx) => {
       await table.end(tx, item, outcome, error);
       await options.onGiveUp?.(tx, item, { outcome, error, cause, attempts: item.attempt });
     });
@@ -116,14 +124,15 @@ export const startWorkQueue = (options: WorkQueueOptions): WorkQueue => {
   };
 
   /** Renews on a timer until stopped; a renewal that finds the item gone aborts the work. */
-  const keepLease = (item: ClaimedItem, controller: AbortController): (() => void) => {
+  const keepLease = (item: ClaimedItem, controller: AbortController, ended: () => boolean): (() => void) => {
     let timer: NodeJS.Timeout | undefined;
     let over = false;
     const schedule = () => {
       timer = setTimeout(async () => {
         try {
           const held = await withTimeout(table.renew(orm.em.fork(), item, leaseMs), renewEveryMs, `${name}: renewing the lease of ${item.id}`);
-          if (!held && !over) controller.abort(new LeaseLostError(name, item.id));
+          // A lease let go with the item's end is not lost: the work is merely returning.
+          if (!held && !over && !ended()) controller.abort(new LeaseLostError(name, item.id));
         } catch (error) {
           // The database is away: the lease may yet hold; the fence keeps a late write out if not.
           log.warn({ err: error, item: item.id }, `${name}: a lease renewal failed; trying again`);
@@ -141,43 +150,53 @@ export const startWorkQueue = (options: WorkQueueOptions): WorkQueue => {
   const attempt = async (item: ClaimedItem): Promise<void> => {
     const controller = new AbortController();
     controllers.add(controller);
+    // Set by the commit whose write ended the item and let the lease go with it.
+    let ended = false;
+    const fenced: FencedCommit = async (write, em) => {
+      try {
+        return await table.fenced(em ?? orm.em.fork(), name, item, leaseMs, write);
+      } catch (error) {
+        if (error instanceof LeaseLostError) controller.abort(error);
+        throw error;
+      }
+    };
     const lease: WorkLease = {
       signal: controller.signal,
-      async commit(write, em) {
-        try {
-          return await table.fenced(em ?? orm.em.fork(), name, item, leaseMs, write);
-        } catch (error) {
-          if (error instanceof LeaseLostError) controller.abort(error);
-          throw error;
-        }
-      },
+      commit: (write, em) =>
+        fenced(async (tx) => {
+          const result = await write(tx);
+          // The managed entities' changes first: the state they set says whether the item ended.
+          await tx.flush();
+          if (await table.releaseIfEnded(tx, item)) ended = true;
+          return result;
+        }, em),
     };
-    const stopRenewing = keepLease(item, controller);
+    const stopRenewing = keepLease(item, controller, () => ended);
     workQueueInFlight.inc({ queue: name });
     try {
       // Claimed again after its workers' leases ran out time after time (a crash each time).
       if (item.attempt > maxAttempts) {
-        await giveUp(lease, item, 'dead', undefined);
+        await giveUp(fenced, item, 'dead', undefined);
         return;
       }
       try {
         await options.work(item, lease);
-        await lease.commit((tx) => table.release(tx, item));
+        if (!ended) await fenced((tx) => table.release(tx, item));
         workQueueOutcomes.inc({ queue: name, outcome: 'completed' });
       } catch (error) {
         const reason: unknown = controller.signal.reason;
         if (error instanceof LeaseLostError) throw error;
         if (reason instanceof LeaseLostError) throw reason;
         if (reason instanceof QueueStoppingError) {
-          await lease.commit((tx) => table.letGo(tx, item));
+          await fenced((tx) => table.letGo(tx, item));
           workQueueOutcomes.inc({ queue: name, outcome: 'released' });
           return;
         }
-        if (error instanceof DeterministicFault) return await giveUp(lease, item, 'failed', error);
-        if (item.attempt >= maxAttempts) return await giveUp(lease, item, 'dead', error);
+        if (error instanceof DeterministicFault) return await giveUp(fenced, item, 'failed', error);
+        if (item.attempt >= maxAttempts) return await giveUp(fenced, item, 'dead', error);
         // The first retry waits up to the base; each one after doubles the ceiling.
         const delayMs = backoffDelayMs(item.attempt - 1, options.backoff);
-        await lease.commit((tx) => table.retry(tx, item, delayMs, faultText(error)));
+        await fenced((tx) => table.retry(tx, item, delayMs, faultText(error)));
         workQueueOutcomes.inc({ queue: name, outcome: 'retried' });
         log.warn({ err: error, item: item.id, attempt: item.attempt, retry_in_ms: delayMs }, `${name}: an attempt failed; it is tried again`);
       }

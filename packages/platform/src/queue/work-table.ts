@@ -153,6 +153,21 @@ export class WorkTable {
     ]);
   }
 
+  /**
+   * In the transaction of the service's write: when that write has moved the item out of its ready
+   * states (the service ended it), lets the lease go and clears the earlier attempts' error, so the
+   * end and the release commit together. True when it did; a row left ready keeps its lease.
+   */
+  async releaseIfEnded(tx: EntityManager, item: ClaimedItem): Promise<boolean> {
+    const c = this.#c;
+    const rows = await tx.execute<unknown[]>(
+      `update ${this.#from} set ${c.leaseUntil} = null, ${c.lastError} = null
+        where ${c.id} = ? and ${c.attempts} = ? and ${c.state} not in ${this.#ready} returning 1 as "released"`,
+      [item.id, item.attempt],
+    );
+    return rows.length > 0;
+  }
+
   /** Hands the item back for another attempt after `delayMs`, keeping why this one failed. */
   async retry(tx: EntityManager, item: ClaimedItem, delayMs: number, error: string): Promise<void> {
     const c = this.#c;

@@ -153,8 +153,6 @@ export const runReportLoadJob = async (deps: ReportLoadJobDeps, item: ClaimedIte
       rowsRead: loaded.rows,
       rowsMatched: loaded.matched.isrc + loaded.matched.upc,
       error: null,
-      // Cleared with the completion, not after it: a reader never sees a completed job with an earlier attempt's error.
-      lastError: null,
       finishedAt: new Date(),
       updatedAt: new Date(),
     });
