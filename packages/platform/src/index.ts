@@ -55,3 +55,4 @@ export * from './text/unstorable-text.ts';
 export * from './metrics/index.ts';
 export * from './tracing/index.ts';
 export * from './recording-codes/index.ts';
+export * from './nats/local-bus-subscribers.ts';

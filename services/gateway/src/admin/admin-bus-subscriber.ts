@@ -1,16 +1,8 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { nkeys } from '@nats-io/transport-node';
-import {
-  BUS_SUBSCRIBER_NAME,
-  ENVIRONMENTS,
-  subscriberAccountUser,
-  subscriberInboxPrefix,
-  withBusSubscribers,
-  type BusSubscriber,
-  type Environment,
-} from '@sv/contracts';
-import { DomainError, parseOrThrow } from '@sv/platform';
+import { BUS_SUBSCRIBER_NAME, ENVIRONMENTS, subscriberAccountUser, subscriberInboxPrefix, type BusSubscriber, type Environment } from '@sv/contracts';
+import { DomainError, parseOrThrow, readLocalBusSubscribers, recordLocalBusSubscribers } from '@sv/platform';
 import { z } from 'zod';
 import type { AdminCommand } from './admin-commands.ts';
 
@@ -24,9 +16,6 @@ import type { AdminCommand } from './admin-commands.ts';
  * rewrites the configuration. Without it (production) the printed `nats_user` goes into the
  * environment's account of the server configuration (deploy/k8s/nats, docs/subscribers.md).
  */
-
-/** The local configuration matches any two-token prefix, as the platform's own identities do there (local-bus.ts). */
-const LOCAL_PREFIX_PATTERN = '*.*';
 
 const list = (what: string) =>
   z
@@ -48,39 +37,8 @@ const SubscriberFlags = z.object({
 });
 const ListFlags = z.object({ 'bus-state': busState });
 
-/** Where a local bus records an environment's subscribers. */
-export const subscribersFile = (directory: string, environment: Environment): string => join(directory, environment, 'subscribers.json');
-
-export const readSubscribers = (directory: string, environment: Environment): BusSubscriber[] => {
-  const path = subscribersFile(directory, environment);
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as BusSubscriber[]) : [];
-};
-
-const writeAtomically = (path: string, text: string): void => {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, { mode: 0o600 });
-  renameSync(temporary, path);
-};
-
-/**
- * Applies every environment's recorded subscribers to the local server configuration (nats.conf,
- * a comment line then JSON); true when the file changed.
- */
-export const applyLocalSubscribers = (directory: string): boolean => {
-  const path = join(directory, 'nats.conf');
-  if (!existsSync(path)) return false;
-  const before = readFileSync(path, 'utf8');
-  const newline = before.indexOf('\n');
-  const config = JSON.parse(before.slice(newline + 1)) as { accounts: Record<string, { users: { nkey?: string }[] }> };
-  for (const environment of ENVIRONMENTS) {
-    const account = config.accounts[environment.toUpperCase()];
-    if (account) account.users = withBusSubscribers(account.users, readSubscribers(directory, environment), LOCAL_PREFIX_PATTERN);
-  }
-  const after = `${before.slice(0, newline + 1)}${JSON.stringify(config, null, 2)}\n`;
-  if (after === before) return false;
-  writeAtomically(path, after);
-  return true;
-};
+// The local bus's record of subscribers lives in the kit, which the bring-up applies too; the gateway's tests read it by these names.
+export { localBusSubscribersFile as subscribersFile, readLocalBusSubscribers as readSubscribers } from '@sv/platform';
 
 /** Asks the local server (when the bring-up started one) to read its configuration again. */
 const reloadLocalServer = (directory: string): boolean => {
@@ -96,8 +54,7 @@ const reloadLocalServer = (directory: string): boolean => {
 
 /** Records the subscribers, applies them and reloads the server. */
 const saveLocally = (directory: string, environment: Environment, subscribers: BusSubscriber[]): { config_file: string; reloaded: boolean } => {
-  writeAtomically(subscribersFile(directory, environment), `${JSON.stringify(subscribers, null, 2)}\n`);
-  const changed = applyLocalSubscribers(directory);
+  const changed = recordLocalBusSubscribers(directory, environment, subscribers);
   return { config_file: join(directory, 'nats.conf'), reloaded: changed && reloadLocalServer(directory) };
 };
 
@@ -128,7 +85,7 @@ export const busSubscriberCommand: AdminCommand = {
     const badConsumer = input.consumers.find((consumer) => !BUS_SUBSCRIBER_NAME.test(consumer));
     if (badConsumer) throw new DomainError('bad_request', `--consumers: ${badConsumer} is not a consumer name (lowercase letters, digits and hyphens).`);
     const directory = input['bus-state'] === undefined ? undefined : resolve(input['bus-state']);
-    const recorded = directory ? readSubscribers(directory, environment) : [];
+    const recorded = directory ? readLocalBusSubscribers(directory, environment) : [];
     const current = recorded.find((subscriber) => subscriber.name === input.name && subscriber.revoked_at === null);
 
     if (input.revoke) {
@@ -176,7 +133,7 @@ export const busSubscribersCommand: AdminCommand = {
   run: async ({ bus }, flags) => {
     const input = parseOrThrow(ListFlags, flags);
     if (input['bus-state'] === undefined) throw new DomainError('bad_request', '--bus-state is required: production keeps its subscribers in the server configuration.');
-    const subscribers = readSubscribers(resolve(input['bus-state']), environmentOf(bus.environment)).map(present);
+    const subscribers = readLocalBusSubscribers(resolve(input['bus-state']), environmentOf(bus.environment)).map(present);
     return { result: { subscribers }, text: subscribers.map((item) => `${item.name}\t${item.revoked_at ? 'revoked' : 'active'}\t${item.events.join(',')}`).join('\n') };
   },
 };
