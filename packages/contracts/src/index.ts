@@ -35,3 +35,4 @@ export * from './analytics-internal.ts';
 export * from './finance.ts';
 export * from './royalties.ts';
 export * from './ddex-validation.ts';
+export * from './json-schema.ts';

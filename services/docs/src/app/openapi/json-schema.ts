@@ -1,11 +1,6 @@
-import { z } from 'zod';
+import { zodToJsonSchema, type JsonSchemaSide } from '@sv/contracts';
+import type { z } from 'zod';
 import type { JsonSchema } from './openapi-types.ts';
-
-/**
- * Which side of a schema to describe: what a client may send (`input`: defaults optional,
- * before transforms) or what it receives (`output`).
- */
-export type SchemaSide = 'input' | 'output';
 
 /** Keywords whose values are data, not schemas. */
 const LITERAL_KEYWORDS = new Set(['const', 'default', 'enum', 'examples', 'example', 'required']);
@@ -45,15 +40,8 @@ const tidy = (node: JsonSchema): JsonSchema => {
   return out;
 };
 
-/**
- * A zod schema as JSON Schema 2020-12, the dialect of OpenAPI 3.1. Transforms and other parts
- * JSON Schema cannot say become "any value" rather than failing the whole document. The `$schema`
- * marker is dropped: the document declares the dialect once.
- */
-export const toJsonSchema = (schema: z.ZodType, side: SchemaSide): JsonSchema => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: side, unrepresentable: 'any' }) as JsonSchema;
-  return tidy(rest);
-};
+/** A zod schema as JSON Schema 2020-12, the dialect of OpenAPI 3.1 (declared once by the document), tidied for readers. */
+export const toJsonSchema = (schema: z.ZodType, side: JsonSchemaSide): JsonSchema => tidy(zodToJsonSchema(schema, side, 'draft-2020-12'));
 
 /** The properties of an object schema and which of them are required. */
 export const objectProperties = (schema: JsonSchema): { properties: Record<string, JsonSchema>; required: ReadonlySet<string> } => ({

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { zodToJsonSchema } from '@sv/contracts';
+import type { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -43,7 +44,7 @@ const notesOf = (schema: JsonSchema): string[] => {
  * spec's word on the field where `notes` has one.
  */
 export const fieldTable = (body: z.ZodType, notes: Readonly<Record<string, string>> = {}): string => {
-  const json = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const json = zodToJsonSchema(body, 'input', 'draft-2020-12');
   const required = new Set(Array.isArray(json.required) ? (json.required as string[]) : []);
   const rows = Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(([name, schema]) => {
     const options = alternatives(schema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPLOAD_MAX_MEGABYTES, type AnyRouteDefinition, type UploadSpec } from '@sv/contracts';
+import { UPLOAD_MAX_MEGABYTES, zodToJsonSchema, type AnyRouteDefinition, type UploadSpec } from '@sv/contracts';
 
 /** Where each argument of a tool goes in the HTTP request to the gateway. */
 export interface ArgumentPlaces {
@@ -49,19 +49,14 @@ const fileArguments = (upload: UploadSpec) => ({
   content_type: z.string().max(255).optional().describe('The file\'s media type, e.g. image/png or text/csv; by default guessed from the source.'),
 });
 
-/** The JSON Schema of one zod object as an MCP client should see it: what it accepts as input. */
-const jsonSchemaOf = (schema: z.ZodObject): Record<string, unknown> => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>;
-  return rest;
-};
-
 /**
  * What the SDK is given: an object that accepts any keys and hands the arguments over exactly as
- * the caller sent them, carrying the route's JSON Schema for clients to see. The gateway is the
- * one validator (its 422 names each field): parsing here would also fill in defaults and rewrite
- * values, and a PATCH must send only the fields the caller gave, a cursor walk no default page.
+ * the caller sent them, carrying the route's JSON Schema (what it accepts, in draft-7 as the tool
+ * outputs) for clients to see. The gateway is the one validator (its 422 names each field):
+ * parsing here would also fill in defaults and rewrite values, and a PATCH must send only the
+ * fields the caller gave, a cursor walk no default page.
  */
-const wireSchema = (declared: z.ZodObject): z.ZodObject => z.object({}).catchall(z.unknown()).meta(jsonSchemaOf(declared));
+const wireSchema = (declared: z.ZodObject): z.ZodObject => z.object({}).catchall(z.unknown()).meta(zodToJsonSchema(declared, 'input', 'draft-7'));
 
 /** A tool's arguments: path parameters, query, body (or the upload's file), in one flat object. */
 export const toolInputOf = (route: AnyRouteDefinition): ToolInput => {

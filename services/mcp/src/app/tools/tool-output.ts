@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyRouteDefinition } from '@sv/contracts';
+import { zodToJsonSchema, type AnyRouteDefinition } from '@sv/contracts';
 
 /** What a tool's result is declared to hold, when its route answers a JSON object. */
 export interface ToolOutput {
@@ -10,16 +10,6 @@ export interface ToolOutput {
 }
 
 /**
- * A response body as JSON Schema, what the caller receives (`output`), converted as the OpenAPI
- * description converts it; draft-7, the dialect the tool inputs are listed in and MCP clients
- * validate with by default.
- */
-const jsonSchemaOf = (schema: z.ZodType): Record<string, unknown> => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>;
-  return rest;
-};
-
-/**
  * What the SDK is given: any object, carrying the route's JSON Schema for clients to see. The
  * gateway's answer is passed on as it is; the route's own contract is what makes it conform.
  */
@@ -28,6 +18,8 @@ const wireSchema = (declared: Record<string, unknown>): z.ZodObject => z.object(
 /**
  * The declared result of a route whose every success answers a JSON object (the MCP spec asks an
  * output schema of type object); none for a 204, a file or an XML preview, which answer as text.
+ * The bodies are what the caller receives, in draft-7: the dialect the tool inputs are listed in
+ * and MCP clients validate with by default.
  */
 export const toolOutputOf = (route: AnyRouteDefinition): ToolOutput | undefined => {
   const successes = Object.values(route.responses).filter((spec) => spec !== undefined);
@@ -35,7 +27,7 @@ export const toolOutputOf = (route: AnyRouteDefinition): ToolOutput | undefined 
   const bodies: Record<string, unknown>[] = [];
   for (const spec of successes) {
     if (!spec.body || spec.contentType !== undefined) return undefined;
-    const body = jsonSchemaOf(spec.body);
+    const body = zodToJsonSchema(spec.body, 'output', 'draft-7');
     if (body.type !== 'object') return undefined;
     bodies.push(body);
   }
