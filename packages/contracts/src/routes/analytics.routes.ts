@@ -32,17 +32,21 @@ import {
   StreamingSummaryReply,
   StreamingTracksReply,
 } from './responses/analytics.ts';
-import type { AnyRouteDefinition } from './route-definition.ts';
+import type { AnyRouteDefinition, EdgeRule } from './route-definition.ts';
 
 type AnalyticsRead = Exclude<(typeof AnalyticsOperation)[keyof typeof AnalyticsOperation], typeof AnalyticsOperation.ingest>;
 
+/** The /analytics/* reads: the service checks analytics.read, then parses the query. */
+const READER: EdgeRule = { gate: 'analytics.read' };
+
 /** Every analytics route counts in the analytics rate category (60 a minute). */
-const analyticsRead = (path: string, operation: AnalyticsRead, summary: string, query: z.ZodObject | undefined, reply: z.ZodType) =>
+const analyticsRead = (path: string, operation: AnalyticsRead, summary: string, query: z.ZodObject | undefined, reply: z.ZodType, edge?: EdgeRule) =>
   defineRoute({
     method: 'GET',
     path,
     service: 'analytics',
     operation,
+    ...(edge ? { edge } : {}),
     summary,
     request: { ...(path.includes(':uuid') ? { params: UuidParams } : {}), ...(query ? { query } : {}) },
     rate: 'analytics',
@@ -61,22 +65,25 @@ export const ANALYTICS_ROUTES: readonly AnyRouteDefinition[] = [
     'Get the overview: total streams and revenue, top release, DSP and territory (default: the last 30 days).',
     AnalyticsRangeQuery,
     AnalyticsOverviewReply,
+    READER,
   ),
-  analyticsRead('/analytics/by-release', AnalyticsOperation.byRelease, 'Get streams by release.', AnalyticsRangeQuery, AnalyticsByReleaseReply),
+  analyticsRead('/analytics/by-release', AnalyticsOperation.byRelease, 'Get streams by release.', AnalyticsRangeQuery, AnalyticsByReleaseReply, READER),
   analyticsRead(
     '/analytics/by-territory',
     AnalyticsOperation.byTerritory,
     'Get streams by territory, for one release or all.',
     AnalyticsReleaseRangeQuery,
     AnalyticsByTerritoryReply,
+    READER,
   ),
-  analyticsRead('/analytics/by-dsp', AnalyticsOperation.byDsp, 'Get streams by DSP.', AnalyticsRangeQuery, AnalyticsByDspReply),
+  analyticsRead('/analytics/by-dsp', AnalyticsOperation.byDsp, 'Get streams by DSP.', AnalyticsRangeQuery, AnalyticsByDspReply, READER),
   analyticsRead(
     '/analytics/time-series',
     AnalyticsOperation.timeSeries,
     'Get streams over time, for one release or all.',
     AnalyticsReleaseRangeQuery,
     AnalyticsTimeSeriesReply,
+    READER,
   ),
   analyticsRead(
     '/analytics/artist/:uuid',
@@ -84,6 +91,7 @@ export const ANALYTICS_ROUTES: readonly AnyRouteDefinition[] = [
     "Get an artist's streams and revenue; an artist key may read only its own artist.",
     AnalyticsRangeQuery,
     AnalyticsArtistReply,
+    READER,
   ),
   analyticsRead(
     '/analytics/streaming/summary',
@@ -153,6 +161,7 @@ export const ANALYTICS_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/analytics/ingest',
     service: 'analytics',
     operation: AnalyticsOperation.ingest,
+    edge: { gate: 'analytics.read', absentBody: 'empty' },
     summary: 'Ingest stream-count snapshots (stream counts only, never revenue).',
     request: { body: AnalyticsIngestBody },
     rate: 'analytics',

@@ -1,4 +1,5 @@
 import { CatalogueOperation, CreateArtistBody, UpdateArtistBody } from '../artists.ts';
+import { Messages } from '../messages.ts';
 import { defineRoute } from './define-route.ts';
 import type { OperationOf } from './operations/service-operations.ts';
 import { ListArtistsQuery } from './requests/list-queries.ts';
@@ -24,6 +25,7 @@ export const ARTIST_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/artists',
     service: 'catalogue',
     operation: CatalogueOperation.artistsList,
+    edge: { gate: 'anyone' },
     cached: true,
     summary: "List the tenant's artists, ordered alphabetically.",
     request: { query: ListArtistsQuery },
@@ -35,6 +37,7 @@ export const ARTIST_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/artists',
     service: 'catalogue',
     operation: CatalogueOperation.artistsCreate,
+    edge: { gate: 'artists.manage' },
     summary: 'Create an artist (name and slug required).',
     request: { body: CreateArtistBody },
     responses: { 201: { description: 'The artist created.', body: ArtistReply } },
@@ -45,6 +48,7 @@ export const ARTIST_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/artists/:uuid',
     service: 'catalogue',
     operation: CatalogueOperation.artistsGet,
+    edge: { gate: 'anyone', notFound: Messages.artistNotFound },
     cached: true,
     summary: 'Get an artist.',
     request: { params: UuidParams },
@@ -56,6 +60,7 @@ export const ARTIST_ROUTES: readonly AnyRouteDefinition[] = [
       path: '/artists/:uuid',
       service: 'catalogue',
       operation: CatalogueOperation.artistsUpdate,
+      edge: { gate: 'artists.manage', absentBody: 'empty', notFound: Messages.artistNotFound },
       summary: 'Update an artist; only the fields sent change.',
       request: { params: UuidParams, body: UpdateArtistBody },
       responses: { 200: { description: 'The artist as updated.', body: ArtistReply } },
@@ -67,6 +72,7 @@ export const ARTIST_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/artists/:uuid',
     service: 'catalogue',
     operation: CatalogueOperation.artistsDelete,
+    edge: { gate: 'artists.manage', notFound: Messages.artistNotFound },
     summary: 'Delete an artist (soft delete).',
     request: { params: UuidParams },
     responses: { 204: { description: 'Deleted.' } },

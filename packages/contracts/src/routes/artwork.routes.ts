@@ -25,6 +25,7 @@ export const ARTWORK_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/releases/:uuid/artwork/presign',
     service: 'catalogue',
     operation: ReleaseOperation.artworkPresign,
+    edge: { gate: 'releases.update', absentBody: 'empty' },
     summary: 'Get an upload URL for the cover; PUT the file there, then set cover_art_url to the returned URL.',
     request: { params: UuidParams, body: PresignArtworkBody },
     sensitive: true,

@@ -21,7 +21,8 @@ type OptionalInput =
   | 'idempotent'
   | 'sensitive'
   | 'serviceTimeoutMs'
-  | 'cached';
+  | 'cached'
+  | 'edge';
 
 export interface RouteInput<TService extends RoutedService>
   extends Pick<RouteDefinition<TService>, RequiredInput>,
@@ -80,6 +81,7 @@ export const defineRoute = <TService extends RoutedService>(input: RouteInput<TS
   if (input.paginated) route.paginated = input.paginated;
   if (input.aliasOf) route.aliasOf = input.aliasOf;
   if (input.serviceTimeoutMs) route.serviceTimeoutMs = input.serviceTimeoutMs;
+  if (input.edge) route.edge = input.edge;
   if (input.cached) {
     if (input.method !== 'GET' || input.service !== 'catalogue') throw new Error(`${input.method} ${input.path}: only catalogue GET routes can be cached`);
     route.cached = true;

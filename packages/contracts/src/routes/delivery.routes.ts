@@ -1,4 +1,5 @@
 import { DeliveryOperation } from '../delivery.ts';
+import { Messages } from '../messages.ts';
 import { defineRoute } from './define-route.ts';
 import type { OperationOf } from './operations/service-operations.ts';
 import { DdexPreviewQuery } from './requests/ddex-preview-query.ts';
@@ -17,6 +18,7 @@ const deliveryCommand = (path: string, operation: OperationOf<'delivery'>, summa
     path,
     service: 'delivery',
     operation,
+    edge: { gate: 'distribution.deliver', notFound: Messages.releaseNotFound },
     summary,
     request: { params: path.endsWith('/:slug') ? ReleaseDspParams : UuidParams },
     rate: 'distribution',
@@ -80,6 +82,7 @@ export const DELIVERY_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/releases/:uuid/ddex/deliveries',
     service: 'delivery',
     operation: DeliveryOperation.deliveries,
+    edge: { gate: 'anyone', notFound: Messages.releaseNotFound },
     summary: "List the release's deliveries with their attempts, newest first.",
     request: { params: UuidParams, query: DefaultListQuery },
     responses: { 200: { description: 'A page of deliveries with total and meta.', body: DeliveryListReply } },

@@ -1,3 +1,4 @@
+import { Messages } from '../messages.ts';
 import { CreateReleaseBody, RejectReleaseBody, ReleaseOperation, UpdateReleaseBody } from '../releases.ts';
 import { defineRoute } from './define-route.ts';
 import { ListReleasesQuery } from './requests/list-queries.ts';
@@ -12,6 +13,7 @@ export const RELEASE_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/releases',
     service: 'catalogue',
     operation: ReleaseOperation.list,
+    edge: { gate: 'anyone' },
     cached: true,
     summary: 'List releases, ordered by creation date descending; filter by status and type.',
     request: { query: ListReleasesQuery },
@@ -23,6 +25,7 @@ export const RELEASE_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/releases',
     service: 'catalogue',
     operation: ReleaseOperation.create,
+    edge: { gate: 'release_author', absentBody: 'empty' },
     summary: 'Create a release in draft (title, type, release_date and genre required).',
     request: { body: CreateReleaseBody },
     responses: { 201: { description: 'The release, with status draft.', body: ReleaseReply } },
@@ -32,6 +35,7 @@ export const RELEASE_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/releases/:uuid',
     service: 'catalogue',
     operation: ReleaseOperation.get,
+    edge: { gate: 'anyone', notFound: Messages.releaseNotFound },
     cached: true,
     summary: 'Get a release with its tracks.',
     request: { params: UuidParams },
@@ -43,6 +47,7 @@ export const RELEASE_ROUTES: readonly AnyRouteDefinition[] = [
       path: '/releases/:uuid',
       service: 'catalogue',
       operation: ReleaseOperation.update,
+      edge: { gate: 'releases.update', absentBody: 'empty', notFound: Messages.releaseNotFound },
       summary: 'Update a release; only supplied fields change.',
       request: { params: UuidParams, body: UpdateReleaseBody },
       responses: { 200: { description: 'The release as updated.', body: ReleaseReply } },
@@ -55,6 +60,7 @@ export const RELEASE_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/releases/:uuid',
     service: 'catalogue',
     operation: ReleaseOperation.delete,
+    edge: { gate: 'releases.delete', notFound: Messages.releaseNotFound },
     summary: 'Delete a draft or rejected release (soft delete).',
     request: { params: UuidParams },
     responses: { 204: { description: 'Deleted.' } },
@@ -65,6 +71,7 @@ export const RELEASE_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/releases/:uuid/submit',
     service: 'catalogue',
     operation: ReleaseOperation.submit,
+    edge: { gate: 'releases.submit', notFound: Messages.releaseNotFound },
     summary: 'Submit a draft or rejected release for review.',
     request: { params: UuidParams },
     responses: { 200: { description: "The release is pending: `{message, status:'pending'}`.", body: SubmitReleaseReplySchema } },
@@ -76,6 +83,7 @@ export const RELEASE_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/releases/:uuid/approve',
     service: 'catalogue',
     operation: ReleaseOperation.approve,
+    edge: { gate: 'releases.approve', notFound: Messages.releaseNotFound },
     summary: 'Approve a pending release: it moves to qc_inspection.',
     request: { params: UuidParams },
     responses: { 200: { description: 'The release, in qc_inspection.', body: ReleaseReply } },
@@ -86,6 +94,7 @@ export const RELEASE_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/releases/:uuid/reject',
     service: 'catalogue',
     operation: ReleaseOperation.reject,
+    edge: { gate: 'releases.reject', absentBody: 'empty', notFound: Messages.releaseNotFound },
     summary: 'Reject a pending release or one in QC inspection, with a reason.',
     request: { params: UuidParams, body: RejectReleaseBody },
     responses: { 200: { description: 'The release, rejected, with rejection_reason.', body: ReleaseReply } },

@@ -26,6 +26,7 @@ const rightsRoutes = (owner: RightsOwner): AnyRouteDefinition[] => [
     path: `/${owner}s/:uuid/rights`,
     service: 'catalogue',
     operation: OPERATIONS[owner].replace,
+    edge: { gate: 'credits.manage' },
     summary: `Replace the ${owner}'s rights records with the whole set sent ([] removes every record).`,
     request: { params: UuidParams, body: RightsBody },
     responses: { 200: { description: 'The rights records as stored, each with a new uuid.', body: RightsReply } },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from '../permissions.ts';
 import type { OperationOf, RoutedService } from './operations/service-operations.ts';
 
 /*
@@ -81,6 +82,31 @@ export interface RouteRequest {
   body?: z.ZodType;
 }
 
+/**
+ * What the owning service checks before it reads the request: nothing, one permission, or the
+ * release-creation and withdrawal rules. A caller it would refuse is forwarded unread, so its 403
+ * still comes before any 422 or 404, as the service answers it.
+ */
+export type EdgeGate = 'anyone' | 'release_author' | 'money_payee' | Permission;
+
+/**
+ * What the gateway checks at its edge, as the owning service would on reading the request: the
+ * query, then the JSON body, against the registry's own schemas (which the service parses first
+ * thing after its gate), then the `uuid` path parameter; so the edge's refusal is the service's,
+ * word for word.
+ */
+export interface EdgeRule {
+  gate: EdgeGate;
+  /**
+   * The service's 404 for a `uuid` path parameter that names no record. Set only where the
+   * service looks the record up right after the checks above, so a value that cannot be a uuid is
+   * answered at the edge with the same words.
+   */
+  notFound?: string;
+  /** The service reads a request without a JSON body as `{}`; unset, as no body at all (`The body field is required.`). */
+  absentBody?: 'empty';
+}
+
 export interface RouteDefinition<TService extends RoutedService = RoutedService> {
   method: HttpMethod;
   /** Express path relative to the version root (`/v1` and unversioned paths are the same routes). */
@@ -128,6 +154,17 @@ export interface RouteDefinition<TService extends RoutedService = RoutedService>
    * any write of the tenant. Only catalogue GET routes may set it.
    */
   cached?: boolean;
+  /**
+   * Checked at the gateway's edge before the idempotency row and the service hop (see EdgeRule);
+   * unset, the request is left wholly to its service. Missing on purpose: the splits (their 422
+   * carries the sum's message as its error), bulk ingestion (each release is judged on its own by
+   * the job), localizations (the locale is checked before the body), the streaming reads (their
+   * reader check is the service's own) and every upload's form. No `notFound` where the service
+   * judges something else before the record: a release's settings and store overrides (their
+   * codes), the DDEX preview (its file name), an artist's analytics (the date range), a sales
+   * report upload (its form); nor for an ingestion job, whose 404 message is ingestion's own.
+   */
+  edge?: EdgeRule;
 }
 
 /** Every route of any service, each with its own service's operation type. */

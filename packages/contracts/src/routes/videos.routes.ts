@@ -1,3 +1,4 @@
+import { Messages } from '../messages.ts';
 import { CreateVideoBody, RejectVideoBody, UpdateVideoBody, VideoOperation } from '../videos.ts';
 import { defineRoute } from './define-route.ts';
 import { ListVideosQuery } from './requests/list-queries.ts';
@@ -12,6 +13,7 @@ export const VIDEO_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/videos',
     service: 'catalogue',
     operation: VideoOperation.create,
+    edge: { gate: 'videos.manage' },
     summary: 'Create a video in draft (title required; a blank isrc is assigned on approval).',
     request: { body: CreateVideoBody },
     responses: { 201: { description: 'The video, in draft.', body: VideoReply } },
@@ -45,6 +47,7 @@ export const VIDEO_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/videos',
     service: 'catalogue',
     operation: VideoOperation.list,
+    edge: { gate: 'anyone' },
     summary: 'List videos, newest first; filter by status.',
     request: { query: ListVideosQuery },
     responses: { 200: { description: 'A page of videos with total and meta.', body: VideoListReply } },
@@ -55,6 +58,7 @@ export const VIDEO_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/videos/:uuid',
     service: 'catalogue',
     operation: VideoOperation.get,
+    edge: { gate: 'anyone', notFound: Messages.videoNotFound },
     summary: 'Get a video.',
     request: { params: UuidParams },
     responses: { 200: { description: 'The video.', body: VideoReply } },
@@ -65,6 +69,7 @@ export const VIDEO_ROUTES: readonly AnyRouteDefinition[] = [
       path: '/videos/:uuid',
       service: 'catalogue',
       operation: VideoOperation.update,
+      edge: { gate: 'videos.manage', absentBody: 'empty', notFound: Messages.videoNotFound },
       summary: 'Update a draft or rejected video; only the fields sent change.',
       request: { params: UuidParams, body: UpdateVideoBody },
       responses: { 200: { description: 'The video as updated.', body: VideoReply } },
@@ -76,6 +81,7 @@ export const VIDEO_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/videos/:uuid',
     service: 'catalogue',
     operation: VideoOperation.delete,
+    edge: { gate: 'videos.manage', notFound: Messages.videoNotFound },
     summary: 'Delete a draft or rejected video (soft delete).',
     request: { params: UuidParams },
     responses: { 204: { description: 'Deleted.' } },
@@ -96,6 +102,7 @@ export const VIDEO_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/videos/:uuid/reject',
     service: 'catalogue',
     operation: VideoOperation.reject,
+    edge: { gate: 'videos.review', absentBody: 'empty' },
     summary: 'Reject a pending video, with a reason.',
     request: { params: UuidParams, body: RejectVideoBody },
     responses: { 200: { description: 'The video, rejected, with rejection_reason.', body: VideoReply } },

@@ -1,4 +1,5 @@
 import { CreateWebhookBody, EventTypesReply, UpdateWebhookBody, WebhookOperation, WebhookTestReply } from '../webhooks.ts';
+import { Messages } from '../messages.ts';
 import { defineRoute } from './define-route.ts';
 import { DefaultListQuery } from './requests/list-queries.ts';
 import { UuidParams } from './requests/path-params.ts';
@@ -12,6 +13,7 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/webhooks',
     service: 'webhooks',
     operation: WebhookOperation.list,
+    edge: { gate: 'webhooks.read' },
     summary: "List the tenant's webhook subscriptions.",
     request: { query: DefaultListQuery },
     responses: { 200: { description: 'A page of subscriptions with total and meta.', body: WebhookListReply } },
@@ -22,6 +24,7 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/webhooks',
     service: 'webhooks',
     operation: WebhookOperation.create,
+    edge: { gate: 'webhooks.manage' },
     summary: 'Subscribe a URL to events (names or wildcard patterns); the secret is shown once.',
     request: { body: CreateWebhookBody },
     sensitive: true,
@@ -42,6 +45,7 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/webhooks/:uuid',
     service: 'webhooks',
     operation: WebhookOperation.get,
+    edge: { gate: 'webhooks.read', notFound: Messages.webhookNotFound },
     summary: 'Get a webhook subscription (with secret_prefix, never the secret).',
     request: { params: UuidParams },
     responses: { 200: { description: 'The subscription.', body: WebhookReply } },
@@ -51,6 +55,7 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/webhooks/:uuid',
     service: 'webhooks',
     operation: WebhookOperation.update,
+    edge: { gate: 'webhooks.manage', absentBody: 'empty', notFound: Messages.webhookNotFound },
     summary: 'Update a webhook subscription: name, url, events, description, is_active.',
     request: { params: UuidParams, body: UpdateWebhookBody },
     responses: { 200: { description: 'The subscription as updated.', body: WebhookReply } },
@@ -62,6 +67,7 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/webhooks/:uuid',
     service: 'webhooks',
     operation: WebhookOperation.delete,
+    edge: { gate: 'webhooks.manage', notFound: Messages.webhookNotFound },
     summary: 'Delete a webhook subscription (soft delete).',
     request: { params: UuidParams },
     responses: { 204: { description: 'Deleted.' } },
@@ -71,6 +77,7 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/webhooks/:uuid/test',
     service: 'webhooks',
     operation: WebhookOperation.test,
+    edge: { gate: 'webhooks.manage', notFound: Messages.webhookNotFound },
     summary: 'Send a webhook.test event to this subscription.',
     request: { params: UuidParams },
     responses: { 200: { description: 'The test event queued for delivery.', body: WebhookTestReply } },
@@ -80,6 +87,7 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/webhooks/:uuid/regenerate-secret',
     service: 'webhooks',
     operation: WebhookOperation.regenerateSecret,
+    edge: { gate: 'webhooks.manage', notFound: Messages.webhookNotFound },
     summary: 'Replace the signing secret at once (no overlap); the new secret is shown once.',
     request: { params: UuidParams },
     sensitive: true,
@@ -90,6 +98,7 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [
     path: '/webhooks/:uuid/deliveries',
     service: 'webhooks',
     operation: WebhookOperation.deliveries,
+    edge: { gate: 'webhooks.read', notFound: Messages.webhookNotFound },
     summary: "List the subscription's delivery attempts, newest first.",
     request: { params: UuidParams, query: DefaultListQuery },
     responses: { 200: { description: 'A page of attempts with total and meta.', body: WebhookDeliveryListReply } },
