@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import type { SalesReportFileReply } from '@sv/contracts';
 import { createLogger, openDatabase, type BlobStore, type EventConsumer } from '@sv/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@sv/testing';
@@ -15,9 +16,9 @@ import { csvStreams } from './support/report-fixtures.ts';
 
 /*
  * Report load jobs on a real analytics schema and work queue: the progress of a load is seen while
- * its transaction is still open, a load that fails for a passing reason is tried again, and a
- * finance sales report is queued once however often its event comes, and not at all when its file
- * is not a DSR.
+ * its transaction is still open, a load that fails for a passing reason or is stopped with its
+ * worker is tried again, and a finance sales report is queued once however often its event comes,
+ * and not at all when its file is not a DSR.
  */
 
 let db: TestDatabase;
@@ -69,6 +70,8 @@ let worker: EventConsumer | undefined;
 afterEach(async () => {
   await worker?.stop();
   worker = undefined;
+  // A job left queued would be claimed by the next test's worker and read from that test's files.
+  await orm.em.fork().execute(`delete from "analytics"."report_load_job"`);
 });
 
 describe('report load jobs', () => {
@@ -125,6 +128,40 @@ describe('report load jobs', () => {
       return found.status === 'completed' || found.status === 'failed' ? found : undefined;
     });
     expect(done).toMatchObject({ status: 'completed', attempts: 2, error: null, lastError: null });
+    expect(await filesOf(tenantId)).toBe(1);
+  }, 60_000);
+
+  it('leaves a load stopped with its worker, before its file is read, to be tried again, and a later worker completes it', async () => {
+    const tenantId = randomUUID();
+    const text = csvStreams(lines(3, 'StopStore'));
+    const job = await enqueueReportLoad(orm.em.fork(), tenantId, { origin: 'operator', blobKey: `private/${tenantId}/stop.csv`, fileName: 'stop.csv' });
+    const deps = { orm, catalogue: catalogue(), blobs: oneFile(() => Readable.from([Buffer.from(text)])), logger };
+    // The tenant's loads run one at a time: holding its lock keeps the load waiting with its file open and not yet read.
+    const holder = new pg.Client({ connectionString: db.url });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock(hashtextextended($1, 0))', [`sv:analytics:report-load:${tenantId}`]);
+      const stopping = startReportLoadWorker(deps, settings);
+      await eventually('the load to wait for the tenant’s lock', async () => {
+        const { rows } = await holder.query<{ n: number }>(`select count(*)::int as "n" from pg_locks l join pg_database d on d."oid" = l."database"
+            where d."datname" = current_database() and l."locktype" = 'advisory' and not l."granted"`);
+        return rows[0]!.n > 0 ? true : undefined;
+      });
+      const stopped = stopping.stop();
+      await holder.query('select pg_advisory_unlock_all()');
+      await stopped;
+    } finally {
+      await holder.end();
+    }
+    expect(await findReportLoadJob(orm.em.fork(), tenantId, job.id)).toMatchObject({ status: 'running', leaseUntil: null, finishedAt: null, error: null, attempts: 1 });
+    expect(await filesOf(tenantId)).toBe(0);
+
+    worker = startReportLoadWorker(deps, settings);
+    const done = await eventually('the load to end', async () => {
+      const found = await findReportLoadJob(orm.em.fork(), tenantId, job.id);
+      return found.status === 'completed' || found.status === 'failed' ? found : undefined;
+    });
+    expect(done).toMatchObject({ status: 'completed', attempts: 2, error: null });
     expect(await filesOf(tenantId)).toBe(1);
   }, 60_000);
 

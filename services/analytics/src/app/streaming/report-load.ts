@@ -158,8 +158,10 @@ export const loadReportFile = async (
   const format = await detectFormat(await source.open());
   const digest = digesting((bytesRead) => tell({ bytesRead }));
   const input = pipeline(await source.open(), digest.stream, () => undefined) as Readable;
-  // A load told to stop (its worker is stopping, its lease is gone) stops reading; its transaction rolls back.
-  const stop = () => input.destroy(options.signal?.reason instanceof Error ? options.signal.reason : new Error('the load was stopped'));
+  // A load told to stop (its worker is stopping, its lease is gone) stops reading; its transaction rolls back. The
+  // stream is closed without an error: until the file is opened as a report nothing listens for one, and an error then
+  // would be unhandled. Its reader, if any, ends early; the load throws the signal's reason once the reading is over.
+  const stop = () => input.destroy();
   options.signal?.addEventListener('abort', stop, { once: true });
   const url = deps.orm.config.get('clientUrl');
   if (!url) throw new Error('loading a report needs the ORM clientUrl to open its own connection');
@@ -198,6 +200,8 @@ export const loadReportFile = async (
       // A day the tenant had no rows of before this load has its rollups summed from the load's own rows.
       onNewDays: report.kind === 'streams' ? async (days) => void freshDays.push(...(await freshDaysOf(deps, tenantId, days))) : undefined,
     });
+    // Stopped before the file was opened, the reader may have met a stream that merely ended: nothing read is written.
+    options.signal?.throwIfAborted();
     if (written.firstDay !== null && written.lastDay !== null) monthPartitionsOf(shape.table, written.firstDay, written.lastDay);
     const file: FileFacts = {
       id: fileId,
