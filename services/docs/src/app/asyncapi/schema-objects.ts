@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { zodToJsonSchema } from '@sv/contracts';
+import type { z } from 'zod';
 import type { SchemaObject } from './asyncapi-types.ts';
 
 export interface ConvertedSchema {
@@ -30,8 +31,7 @@ const rewriteReferences = (node: unknown, keyOf: (name: string) => string): unkn
  * `namespace`, so two events' definitions of the same name never collide.
  */
 export const toSchemaObject = (schema: z.ZodType, namespace: string): ConvertedSchema => {
-  const generated = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as SchemaObject;
-  const { $schema: _dialect, definitions = {}, ...rest } = generated as SchemaObject & { definitions?: Record<string, SchemaObject> };
+  const { definitions = {}, ...rest } = zodToJsonSchema(schema, 'output', 'draft-7') as SchemaObject & { definitions?: Record<string, SchemaObject> };
   const keyOf = (name: string) => `${namespace}.${name}`;
   return {
     schema: rewriteReferences(rest, keyOf) as SchemaObject,
