@@ -37,9 +37,6 @@ const SubscriberFlags = z.object({
 });
 const ListFlags = z.object({ 'bus-state': busState });
 
-// The local bus's record of subscribers lives in the kit, which the bring-up applies too; the gateway's tests read it by these names.
-export { localBusSubscribersFile as subscribersFile, readLocalBusSubscribers as readSubscribers } from '@sv/platform';
-
 /** Asks the local server (when the bring-up started one) to read its configuration again. */
 const reloadLocalServer = (directory: string): boolean => {
   const pidFile = join(directory, 'nats-server.pid');
