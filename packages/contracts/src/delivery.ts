@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './events.ts';
+import { OnboardingStep } from './supply-chain.ts';
 
 /*
  * The delivery service: QC, DDEX messages, the delivery queue and each store's lifecycle.
@@ -16,6 +17,8 @@ export const DeliveryOperation = {
   deliveries: 'ddex.deliveries',
   /** Operator command: set a store's lifecycle stage by hand (stores without acknowledgements). */
   setStage: 'delivery.set_stage',
+  /** Operator command (sandbox): take one step of a store's onboarding series. */
+  onboardingStep: 'delivery.onboarding_step',
 } as const;
 
 /**
@@ -93,6 +96,35 @@ export const SetStageBody = z.object({
   stage: ConfirmedStage,
 });
 export type SetStageBody = z.infer<typeof SetStageBody>;
+
+/** The operator's `delivery onboarding` command, one step at a time. */
+export const OnboardingStepBody = z.object({
+  release_id: z.uuid(),
+  dsp: z.string().trim().min(1).max(100),
+  step: OnboardingStep,
+});
+export type OnboardingStepBody = z.infer<typeof OnboardingStepBody>;
+
+/** One thing a step changed in what the store receives: a setting, from and to. */
+export const OnboardingChange = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+export type OnboardingChange = z.infer<typeof OnboardingChange>;
+
+/**
+ * A step taken: what it changed and the delivery it makes. A new release or a takedown is queued
+ * at once (`delivery_id`); a settings change reaches delivery as `release.config.changed`, which
+ * queues the update a moment later (`delivery_id` null: the store's next update after `queued_after`).
+ */
+export const OnboardingStepReply = z.object({
+  step: OnboardingStep,
+  release_id: z.uuid(),
+  dsp: z.string(),
+  tenant_id: z.uuid(),
+  kind: DeliveryKind,
+  delivery_id: z.uuid().nullable(),
+  queued_after: z.iso.datetime({ offset: true }),
+  changes: z.array(OnboardingChange),
+});
+export type OnboardingStepReply = z.infer<typeof OnboardingStepReply>;
 
 /** What the audio validator found in a track's uploaded file (problems in plain words; none: clean). */
 export const AudioCheckedData = z.object({

@@ -145,6 +145,14 @@ export const Messages = {
   takedownQueued: 'Takedown queued.',
   ddexMessageInvalid: (dsp: string) => `The DDEX message for ${dsp} does not validate; fix the problems listed and try again.`,
   previewFileName: 'The preview file must be named <dsp_slug>.xml.',
+  onboardingSandboxOnly: 'An onboarding series runs in the sandbox only: add --env sandbox.',
+  onboardingNotAsked: (dsp: string) => `${dsp} asks for no onboarding series.`,
+  onboardingReleaseUnknown: 'Release not found: the sandbox has not reviewed a release with this id.',
+  onboardingNeedsAlbum: 'An onboarding series needs a release of at least two tracks: one of them loses its streaming rights on the way.',
+  onboardingStartsNew: (dsp: string) => `${dsp} has already received this release; an onboarding series starts with a release the store has not received.`,
+  onboardingNeedsDelivered: (dsp: string) => `${dsp} holds no live message of this release to update; run the series from its first step.`,
+  onboardingNoStreaming: (dsp: string) => `${dsp} receives no streaming deal for this release, so there are no streaming rights to withdraw.`,
+  onboardingStepFailed: (step: string, state: string, error: string) => `The ${step} delivery ended ${state}: ${error}`,
   stageNeedsDelivery: (dsp: string) => `No message has been sent to ${dsp} for this release yet.`,
   // Supply-chain settings (not named by the spec).
   releaseConfigLocked: (status: string) =>
@@ -170,6 +178,9 @@ export const Messages = {
   planTerritoriesEmpty: (dsp: string) => `The territories for ${dsp} leave no territory to deliver to.`,
   planReleaseDatePast: (dsp: string, date: string) =>
     `The release date ${date} for ${dsp} is in the past: the store will make the release available as soon as it is ingested.`,
+  planTrackWithdrawalUnknown: (dsp: string, trackId: string) =>
+    `The withdrawal for ${dsp} names track ${trackId}, which is not on this release: it changes nothing.`,
+  trackWithdrawnTwice: 'Each track may appear once in track_withdrawals.',
   planErnVersion: (dsp: string, version: string) => `${dsp} is registered for ERN ${version}, which the platform does not write.`,
   planPolicyNotOffered: (dsp: string, policy: string) =>
     `${dsp} does not take ${policy} by default: make sure its agreement covers it, or override the store's monetization.`,

@@ -30,6 +30,7 @@ export const CONFIG_FIELDS = [
   'pricing_tier_code',
   'release_date',
   'rights',
+  'track_withdrawals',
 ] as const;
 export type ConfigField = (typeof CONFIG_FIELDS)[number];
 
@@ -51,6 +52,17 @@ export const EffectiveDeal = z.object({
   price_type: z.string().nullable(),
 });
 export type EffectiveDeal = z.infer<typeof EffectiveDeal>;
+
+/**
+ * Monetization policies taken back from one track at one store (its other tracks keep them): the
+ * track's own deals in the message leave those policies out, e.g. streaming withdrawn from a
+ * track whose streaming rights ended.
+ */
+export const TrackWithdrawal = z.object({
+  track_id: z.uuid(),
+  monetization_policy_codes: z.array(z.string()).min(1),
+});
+export type TrackWithdrawal = z.infer<typeof TrackWithdrawal>;
 
 /** How many days before the date it takes effect a store asks to receive a message, by kind. */
 export const LeadTimeDays = z.object({
@@ -116,6 +128,8 @@ export const EffectiveStoreConfig = z.object({
   release_date: z.string().nullable(),
   /** Rights records for this store; null: the catalogue's own rights apply. */
   rights: z.array(SnapshotRightsRecord).nullable(),
+  /** Per-track withdrawals at this store; empty: every track has the release's deals. */
+  track_withdrawals: z.array(TrackWithdrawal).default([]),
   sources: z.record(z.enum(CONFIG_FIELDS), ConfigSource),
   deals: z.array(EffectiveDeal),
 });
@@ -167,6 +181,9 @@ export const TerritoriesBody = z.object({
 });
 export type TerritoriesBody = z.infer<typeof TerritoriesBody>;
 
+/** Most tracks one store's override may withdraw policies from: a bound on the body. */
+export const MAX_TRACK_WITHDRAWALS = 500;
+
 /**
  * PUT /releases/{uuid}/dsps/{dsp_slug}: the block flag and any release-level setting, under the
  * same names; an absent field keeps its override, `null` clears it.
@@ -179,6 +196,16 @@ export const DspOverrideBody = z.object({
   pricing_tier_code: code('pricing_tier_code').nullable().optional(),
   release_date: calendarDate.nullable().optional(),
   rights: z.array(z.unknown()).max(100).nullable().optional(),
+  track_withdrawals: z
+    .array(
+      z.object({
+        track_id: z.uuid('Each track_id must be a track uuid.'),
+        monetization_policy_codes: z.array(code('monetization_policy_codes')).min(1, 'Name at least one monetization policy to withdraw.').max(20),
+      }),
+    )
+    .max(MAX_TRACK_WITHDRAWALS, `At most ${MAX_TRACK_WITHDRAWALS} track withdrawals.`)
+    .nullable()
+    .optional(),
 });
 export type DspOverrideBody = z.infer<typeof DspOverrideBody>;
 
@@ -232,6 +259,7 @@ export const DspOverrides = z.object({
   pricing_tier_code: z.string().optional(),
   release_date: z.string().optional(),
   rights: z.array(SnapshotRightsRecord).optional(),
+  track_withdrawals: z.array(TrackWithdrawal).optional(),
 });
 export type DspOverrides = z.infer<typeof DspOverrides>;
 

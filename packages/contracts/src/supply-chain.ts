@@ -47,6 +47,15 @@ export type ReleaseDsp = z.infer<typeof ReleaseDsp>;
 export const StoreSelectionReply = z.object({ dsps: z.array(ReleaseDsp) });
 export type StoreSelectionReply = z.infer<typeof StoreSelectionReply>;
 
+/**
+ * The test deliveries a store asks a new distributor to send, in order, before it certifies it:
+ * a new album, then updates changing its territories, its release date and one track's
+ * streaming rights, then a takedown. Each is a real delivery and an update of the one before.
+ */
+export const ONBOARDING_STEPS = ['new_release', 'territories_change', 'release_date_change', 'track_streaming_withdrawal', 'takedown'] as const;
+export const OnboardingStep = z.enum(ONBOARDING_STEPS);
+export type OnboardingStep = z.infer<typeof OnboardingStep>;
+
 /** A destination of the DSP registry, as GET /supply-chain/dsps shows it. */
 export const DspResource = z.object({
   dsp_id: z.number().int().positive(),
@@ -66,6 +75,8 @@ export const DspResource = z.object({
   lead_time_days: LeadTimeDays,
   /** published: the store's own delivery specification; default: the platform's figure for stores without one. */
   lead_time_source: z.enum(['published', 'default']),
+  /** The store's onboarding series (its test deliveries, in order); null: the store asks for none. */
+  onboarding_series: z.array(OnboardingStep).nullable(),
 });
 export type DspResource = z.infer<typeof DspResource>;
 

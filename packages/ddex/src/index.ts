@@ -48,3 +48,4 @@ export {
 } from './profile-rules/known-differences.ts';
 export { elementAtLocation } from './profile-rules/location.ts';
 export { checkReleaseProfile, type ProfileRuleFinding, type ProfileRuleSeverity } from './profile-rules/check-profile.ts';
+export { parseErnXml } from './read/safe-parse.ts';

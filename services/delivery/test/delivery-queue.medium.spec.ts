@@ -31,7 +31,7 @@ const queues: WorkQueue[] = [];
 
 const config = deezerStoreConfig();
 const catalogue: CataloguePort = { snapshot: async () => release, command: async () => 'done' };
-const supplyChain: SupplyChainPort = { resolvedConfig: async () => [config] };
+const supplyChain: SupplyChainPort = { resolvedConfig: async () => [config], overrideStore: async () => { throw new Error('not used here'); } };
 const parties: TenantPartyPort = { partyOf: async () => ({ tenant_id: tenantId, name: 'Demo Label', ddex_party_id: 'PADPIDA2026112469E' }) };
 
 const deps = (openSession: (slug: string) => Promise<StoreSession>, maxAttempts = 3): SendDeps => ({

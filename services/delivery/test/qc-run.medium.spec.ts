@@ -35,7 +35,7 @@ const catalogue: CataloguePort = {
   },
 };
 let stores: EffectiveStoreConfig[] = [];
-const supplyChain: SupplyChainPort = { resolvedConfig: async () => stores };
+const supplyChain: SupplyChainPort = { resolvedConfig: async () => stores, overrideStore: async () => { throw new Error('not used here'); } };
 
 const deps = (): QcDeps => ({
   blobs: schema.blobs,

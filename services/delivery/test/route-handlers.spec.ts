@@ -12,6 +12,8 @@ import { deliveryOperations } from '../src/nats/operations.ts';
 const INTERNAL_OPERATIONS: readonly string[] = [
   // the operator's `delivery stage` admin command: services/gateway/src/admin/admin-commands.ts
   DeliveryOperation.setStage,
+  // the sandbox operator's `delivery onboarding` command: services/gateway/src/admin/admin-onboarding.ts
+  DeliveryOperation.onboardingStep,
 ];
 
 /** The table as the service builds it, from a context none of whose members is used. */

@@ -34,7 +34,7 @@ let release: ReleaseSnapshot;
 /** What the other services answer this test: the release above and `config`, whatever asked. */
 let config: EffectiveStoreConfig = deezerStoreConfig();
 const catalogue: CataloguePort = { snapshot: async () => release, command: async () => 'done' };
-const supplyChain: SupplyChainPort = { resolvedConfig: async () => [config] };
+const supplyChain: SupplyChainPort = { resolvedConfig: async () => [config], overrideStore: async () => { throw new Error('not used here'); } };
 const parties: TenantPartyPort = { partyOf: async () => ({ tenant_id: tenantId, name: 'Demo Label', ddex_party_id: 'PADPIDA2026112469E' }) };
 
 const deps = (openSession: (slug: string) => Promise<StoreSession>, retry: SendDeps['retry'] = { baseMs: 60_000, capMs: 600_000, maxAttempts: 2 }): SendDeps => ({

@@ -66,7 +66,8 @@ const album = (version: ErnVersion): string => {
       pricing_tier_code: 'front',
       release_date: '2027-03-05',
       rights: null,
-      sources: { territory_mode: 'default', territory_codes: 'default', monetization_policy_codes: 'release', pricing_tier_code: 'release', release_date: 'dsp', rights: 'default' },
+      track_withdrawals: [],
+      sources: { territory_mode: 'default', territory_codes: 'default', monetization_policy_codes: 'release', pricing_tier_code: 'release', release_date: 'dsp', rights: 'default', track_withdrawals: 'default' },
       deals: [deal({}), deal({ policy_code: 'download', commercial_model_type: 'PayAsYouGoModel', use_types: ['PermanentDownload'], price_type: 'FRONT' })],
     },
     audio_files: Object.fromEntries(

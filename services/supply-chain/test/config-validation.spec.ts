@@ -124,3 +124,40 @@ describe('assertOverrideTerritories', () => {
     expect(Object.keys(fieldsOf(() => assertOverrideTerritories({ territory_mode: 'include', territory_codes: [] })))).toEqual(['territory_codes']);
   });
 });
+
+describe('per-track withdrawals in a per-DSP override', () => {
+  const track = 'A0B1C2D3-0000-4000-8000-000000000001';
+  const body = (withdrawals: unknown) => parseOrThrow(DspOverrideBody, { track_withdrawals: withdrawals });
+
+  it('keeps each withdrawal with canonical codes and a lower-case track id', () => {
+    const change = validOverrideBody(body([{ track_id: track, monetization_policy_codes: ['ad_supported_streaming', 'subscription_streaming', 'ad_supported_streaming'] }]));
+    expect(change.track_withdrawals).toEqual([{ track_id: track.toLowerCase(), monetization_policy_codes: ['subscription_streaming', 'ad_supported_streaming'] }]);
+  });
+
+  it('refuses an unknown policy and a track named twice, at their places', () => {
+    const fields = fieldsOf(() =>
+      validOverrideBody(
+        body([
+          { track_id: track, monetization_policy_codes: ['free_stuff'] },
+          { track_id: track.toLowerCase(), monetization_policy_codes: ['subscription_streaming'] },
+        ]),
+      ),
+    );
+    expect(fields).toEqual({
+      'track_withdrawals.0.monetization_policy_codes.0': ["Unknown monetization policy 'free_stuff'. See GET /supply-chain/monetization-policies."],
+      'track_withdrawals.1.track_id': ['Each track may appear once in track_withdrawals.'],
+    });
+  });
+
+  it('refuses a track id that is not a uuid and an empty policy list', () => {
+    expect(() => body([{ track_id: 'first', monetization_policy_codes: ['subscription_streaming'] }])).toThrow(ValidationError);
+    expect(() => body([{ track_id: track, monetization_policy_codes: [] }])).toThrow(ValidationError);
+  });
+
+  it('sets, keeps and clears them like every other override field', () => {
+    const set = applyOverrideChange({}, validOverrideBody(body([{ track_id: track, monetization_policy_codes: ['subscription_streaming'] }])));
+    expect(set.track_withdrawals).toHaveLength(1);
+    expect(applyOverrideChange(set, validOverrideBody(parseOrThrow(DspOverrideBody, { release_date: '2027-01-01' }))).track_withdrawals).toHaveLength(1);
+    expect(applyOverrideChange(set, validOverrideBody(body(null))).track_withdrawals).toBeUndefined();
+  });
+});

@@ -21,6 +21,7 @@ const DSP_FIELDS = [
   'is_active',
   'lead_time_days',
   'lead_time_source',
+  'onboarding_series',
 ].sort();
 
 /** The spec: "55 active destinations exist". */
@@ -63,7 +64,7 @@ describe('GET /supply-chain/dsps', () => {
     }
   });
 
-  it('shows each destination as the registry defines it, with no logo until one is published and its lead times', async () => {
+  it('shows each destination as the registry defines it, with no logo until one is published, its lead times and its onboarding series', async () => {
     const { body } = await api('/supply-chain/dsps');
     const spotify = body.dsps.find((dsp: { slug: string }) => dsp.slug === 'spotify');
     expect(spotify).toEqual({
@@ -80,6 +81,7 @@ describe('GET /supply-chain/dsps', () => {
       is_active: true,
       lead_time_days: { new_release: 5, update: 2 },
       lead_time_source: 'published',
+      onboarding_series: ['new_release', 'territories_change', 'release_date_change', 'track_streaming_withdrawal', 'takedown'],
     });
     const bySlug = new Map(body.dsps.map((dsp: { slug: string }) => [dsp.slug, dsp]));
     const pinned = [
@@ -98,6 +100,7 @@ describe('GET /supply-chain/dsps', () => {
         is_active: true,
         lead_time_days: { new_release: 7, update: 2 },
         lead_time_source: 'default',
+        onboarding_series: null,
       });
     }
   });

@@ -65,6 +65,7 @@ const config = (extra: Partial<EffectiveStoreConfig> = {}): EffectiveStoreConfig
   pricing_tier_code: null,
   release_date: '2026-12-08',
   rights: null,
+  track_withdrawals: [],
   sources: {
     territory_mode: 'default',
     territory_codes: 'default',
@@ -72,6 +73,7 @@ const config = (extra: Partial<EffectiveStoreConfig> = {}): EffectiveStoreConfig
     pricing_tier_code: 'default',
     release_date: 'release',
     rights: 'default',
+    track_withdrawals: 'default',
   },
   deals: [],
   ...extra,

@@ -488,6 +488,26 @@ describe('PUT /releases/{uuid}/dsps/{slug}', () => {
     });
     expect((await getConfig(teamA, releaseId)).body.release_config.dsps).toEqual([configDsp(1, 'Spotify', 'spotify', { overrides: { territory_codes: ['Worldwide'] } })]);
   });
+
+  it("withdraws policies from one track at one store, checked per field, shown in the store's effective config", async () => {
+    const releaseId = await newRelease();
+    const trackId = await addTrack(releaseId);
+    await attach(releaseId, ['spotify', 'deezer']);
+    expectFields(await override(teamA, releaseId, 'spotify', { track_withdrawals: [{ track_id: 'first', monetization_policy_codes: ['subscription_streaming'] }] }), [
+      'track_withdrawals.0.track_id',
+    ]);
+    expectValidation(await override(teamA, releaseId, 'spotify', { track_withdrawals: [{ track_id: trackId, monetization_policy_codes: ['nope'] }] }), {
+      'track_withdrawals.0.monetization_policy_codes.0': ["Unknown monetization policy 'nope'. See GET /supply-chain/monetization-policies."],
+    });
+    const set = await override(teamA, releaseId, 'spotify', { track_withdrawals: [{ track_id: trackId, monetization_policy_codes: ['ad_supported_streaming', 'subscription_streaming'] }] });
+    expect(set.status).toBe(200);
+    const withdrawal = { track_id: trackId, monetization_policy_codes: ['subscription_streaming', 'ad_supported_streaming'] };
+    expect(set.body.dsp.overrides).toEqual({ track_withdrawals: [withdrawal] });
+    const effective = (await teamA(`/supply-chain/releases/${releaseId}/effective-config`)).body.effective_config;
+    const bySlug = new Map(effective.stores.map((store: { dsp: { slug: string } }) => [store.dsp.slug, store]));
+    expect(bySlug.get('spotify')).toMatchObject({ track_withdrawals: [withdrawal], sources: { track_withdrawals: 'dsp' } });
+    expect(bySlug.get('deezer')).toMatchObject({ track_withdrawals: [], sources: { track_withdrawals: 'default' } });
+  });
 });
 
 describe('GET /supply-chain/releases/{uuid}/effective-config', () => {
@@ -521,6 +541,7 @@ describe('GET /supply-chain/releases/{uuid}/effective-config', () => {
       pricing_tier_code: 'front_line',
       release_date: '2027-03-05',
       rights: null,
+      track_withdrawals: [],
       sources: {
         territory_mode: 'release',
         territory_codes: 'release',
@@ -528,6 +549,7 @@ describe('GET /supply-chain/releases/{uuid}/effective-config', () => {
         pricing_tier_code: 'default',
         release_date: 'release',
         rights: 'default',
+        track_withdrawals: 'default',
       },
       deals: [
         {

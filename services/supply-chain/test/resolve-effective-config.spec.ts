@@ -49,6 +49,7 @@ describe('resolveEffectiveConfig: defaults', () => {
       pricing_tier_code: 'front_line',
       release_date: '2027-03-05',
       rights: null,
+      track_withdrawals: [],
       sources: {
         territory_mode: 'default',
         territory_codes: 'default',
@@ -56,6 +57,7 @@ describe('resolveEffectiveConfig: defaults', () => {
         pricing_tier_code: 'default',
         release_date: 'release',
         rights: 'default',
+        track_withdrawals: 'default',
       },
       deals: [
         {

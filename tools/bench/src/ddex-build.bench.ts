@@ -115,7 +115,8 @@ const store: EffectiveStoreConfig = {
   pricing_tier_code: 'front',
   release_date: '2025-07-04',
   rights: null,
-  sources: { territory_mode: 'release', territory_codes: 'release', monetization_policy_codes: 'release', pricing_tier_code: 'release', release_date: 'dsp', rights: 'default' },
+  track_withdrawals: [],
+  sources: { territory_mode: 'release', territory_codes: 'release', monetization_policy_codes: 'release', pricing_tier_code: 'release', release_date: 'dsp', rights: 'default', track_withdrawals: 'default' },
   deals: [
     { policy_code: 'streaming', commercial_model_type: 'SubscriptionModel', use_types: ['OnDemandStream', 'NonInteractiveStream'], territory_codes: ['Worldwide'], excluded_territory_codes: ['US'], start_date: '2025-07-04', price_type: null },
     { policy_code: 'ads', commercial_model_type: 'AdvertisementSupportedModel', use_types: ['OnDemandStream'], territory_codes: ['Worldwide'], excluded_territory_codes: ['US'], start_date: '2025-07-04', price_type: null },

@@ -2,7 +2,7 @@ import type { TrackSnapshot } from '@sv/contracts';
 import { cleanText } from '../xml/xml-text.ts';
 import { planContributors, planTrackArtists, type PlannedArtist, type PlannedContributor } from './artists.ts';
 import { ErnBuildError, type ArtworkFileInfo, type AudioFileInfo, type ErnBuildInput } from './build-input.ts';
-import { planDeals, type PlannedDeal } from './deal-terms.ts';
+import { planDeals, trackDeals, type PlannedDeal } from './deal-terms.ts';
 import { languageTag } from './language.ts';
 import { PartyRegistry } from './parties.ts';
 import { sortTracks } from './ordering.ts';
@@ -27,6 +27,8 @@ export interface PlannedTrack {
   display_artist_name: string;
   contributors: PlannedContributor[];
   duration_ms: number;
+  /** Its TrackRelease's deals: the release's, less what the store's override withdrew from this track. */
+  deals: PlannedDeal[];
 }
 
 export interface MessagePlan {
@@ -67,6 +69,7 @@ export const planMessage = (input: ErnBuildInput): MessagePlan => {
     if (language && localization.label) parties.addLocalizedName(label, language, localization.label);
   }
 
+  const deals = input.kind === 'takedown' ? [] : requireDeals(input, planDeals(input));
   const tracks = sortTracks(release.tracks).map((track, index): PlannedTrack => {
     const audio = input.audio_files[track.uuid] ?? null;
     if (!audio && input.kind !== 'takedown') throw new ErnBuildError(`Track ${track.isrc} (${track.uuid}) has no audio file.`);
@@ -81,6 +84,7 @@ export const planMessage = (input: ErnBuildInput): MessagePlan => {
       display_artist_name,
       contributors: planContributors(track, parties),
       duration_ms: trackDuration(track, audio),
+      deals: trackDeals(input, track.uuid, deals),
     };
   });
 
@@ -96,7 +100,7 @@ export const planMessage = (input: ErnBuildInput): MessagePlan => {
     copyright_holder: cleanText(release.copyright_holder ?? '') || labelName,
     tracks,
     image,
-    deals: input.kind === 'takedown' ? [] : requireDeals(input, planDeals(input)),
+    deals,
   };
 };
 

@@ -1,6 +1,6 @@
 import { WORLDWIDE } from '@sv/contracts';
 import { codedAttributes } from '../ern/coded-values.ts';
-import type { PlannedDeal } from '../ern/deal-terms.ts';
+import { trackDealGroups, type PlannedDeal } from '../ern/deal-terms.ts';
 import { MAIN_RELEASE, type MessagePlan } from '../ern/message-plan.ts';
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import { dealCodedValues } from './coded-values.ts';
@@ -8,7 +8,8 @@ import { senderNamespace } from './namespace.ts';
 
 /**
  * DealList in ERN 3.8.2. Deals are offered as in 4.3: the main release's deals with the price
- * tier, the same deals without it for every track release.
+ * tier, the same deals without it for every track release (less what the store's override
+ * withdrew from a track; track releases with the same deals share one ReleaseDeal).
  *
  * A takedown differs. In 3.8.2 a message without deals does not end any deal, so it says so:
  * one Deal for every release of the message whose terms are TakeDown, Worldwide, from the day
@@ -22,7 +23,7 @@ export const writeDealList = (w: XmlWriter, plan: MessagePlan): void => {
     writeTakedown(w, [MAIN_RELEASE, ...trackReleases], plan.input.created_at.slice(0, 10));
   } else {
     writeReleaseDeal(w, [MAIN_RELEASE], plan.deals, namespace, true);
-    writeReleaseDeal(w, trackReleases, plan.deals, namespace, false);
+    for (const group of trackDealGroups(plan.tracks)) writeReleaseDeal(w, group.releases, group.deals, namespace, false);
   }
   w.close('DealList');
 };

@@ -1,6 +1,7 @@
 import type { XmlWriter } from '../xml/xml-writer.ts';
 import { codedAttributes } from '../ern/coded-values.ts';
-import type { PlannedDeal } from '../ern/deal-terms.ts';
+import { ErnBuildError } from '../ern/build-input.ts';
+import { trackDealGroups, type PlannedDeal } from '../ern/deal-terms.ts';
 import { MAIN_RELEASE, type MessagePlan } from '../ern/message-plan.ts';
 import { hasTrackReleases } from './profile.ts';
 
@@ -16,24 +17,32 @@ import { hasTrackReleases } from './profile.ts';
  * ValidityPeriod dates are inclusive, so "today" would keep the release up for the day.
  *
  * The main release's deals carry the price tier; the track releases get the same deals without
- * it, since the tier prices the release, not its tracks. A Simple Audio Single has no track
- * releases, so only the main release's deals.
+ * it, since the tier prices the release, not its tracks. Track releases with the same deals share
+ * one ReleaseDeal; a track the store's override withdrew policies from gets its own, without them.
+ * A Simple Audio Single has no track releases, so its one track's withdrawals apply to the main
+ * release's deals.
  */
 export const writeDealList = (w: XmlWriter, plan: MessagePlan): void => {
   if (plan.deals.length === 0) return;
   const namespace = plan.input.sender.party_id;
   w.open('DealList');
-  writeReleaseDeal(w, [MAIN_RELEASE], plan.deals, namespace, true);
   if (hasTrackReleases(plan)) {
-    writeReleaseDeal(
-    w,
-      plan.tracks.map((planned) => planned.release),
-      plan.deals,
-      namespace,
-      false,
-    );
+    writeReleaseDeal(w, [MAIN_RELEASE], plan.deals, namespace, true);
+    for (const group of trackDealGroups(plan.tracks)) writeReleaseDeal(w, group.releases, group.deals, namespace, false);
+  } else {
+    writeReleaseDeal(w, [MAIN_RELEASE], singleDeals(plan), namespace, true);
   }
   w.close('DealList');
+};
+
+/** The single's deals after its track's withdrawals; none left would be a takedown, which is sent as one. */
+const singleDeals = (plan: MessagePlan): readonly PlannedDeal[] => {
+  const deals = plan.tracks[0]?.deals ?? plan.deals;
+  if (deals.length > 0) return deals;
+  throw new ErnBuildError(
+    `Release ${plan.input.release.upc}: every deal is withdrawn from its only track for ${plan.input.store.dsp.slug}; ` +
+      'an ERN 4 message without deals takes the release down, so send a takedown instead.',
+  );
 };
 
 const writeReleaseDeal = (w: XmlWriter, releases: string[], deals: readonly PlannedDeal[], namespace: string, priced: boolean): void => {

@@ -1,7 +1,7 @@
 import type { ReleaseSnapshot } from '@sv/contracts';
 import { buildErn } from '../../src/build-ern.ts';
 import { ERN_VERSIONS, type ErnVersion } from '../../src/ern-version.ts';
-import { makeInput, makeRelease, makeTrack } from './release-factory.ts';
+import { makeInput, makeRelease, makeStore, makeTrack } from './release-factory.ts';
 
 /*
  * The release shapes the platform sends, built in every ERN version, and messages that break
@@ -46,9 +46,27 @@ export interface ProfileCase {
   xml: string;
 }
 
-export const PROFILE_CASES: ProfileCase[] = Object.entries(SHAPES).flatMap(([shape, release]) =>
-  ERN_VERSIONS.map((version) => ({ name: `${shape}-${version}`, version, xml: buildErn(version, makeInput({ release })) })),
-);
+/** Streaming withdrawn from one track at the store (an album's second track; a single's only one). */
+const withdrawnFrom = (release: ReleaseSnapshot, position: number) =>
+  makeStore({ track_withdrawals: [{ track_id: release.tracks[position - 1]?.uuid ?? '', monetization_policy_codes: ['streaming'] }] });
+
+const WITHDRAWAL_SHAPES: Record<string, { release: ReleaseSnapshot; position: number }> = {
+  'album-track-withdrawn': { release: makeRelease(3), position: 2 },
+  'single-track-withdrawn': { release: makeRelease(1), position: 1 },
+};
+
+export const PROFILE_CASES: ProfileCase[] = [
+  ...Object.entries(SHAPES).flatMap(([shape, release]) =>
+    ERN_VERSIONS.map((version) => ({ name: `${shape}-${version}`, version, xml: buildErn(version, makeInput({ release })) })),
+  ),
+  ...Object.entries(WITHDRAWAL_SHAPES).flatMap(([shape, { release, position }]) =>
+    ERN_VERSIONS.map((version) => ({
+      name: `${shape}-${version}`,
+      version,
+      xml: buildErn(version, makeInput({ release, store: withdrawnFrom(release, position) })),
+    })),
+  ),
+];
 
 const caseXml = (name: string): string => {
   const found = PROFILE_CASES.find((c) => c.name === name);

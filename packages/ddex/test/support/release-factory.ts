@@ -97,6 +97,7 @@ export const makeStore = (overrides: Partial<EffectiveStoreConfig> = {}): Effect
   pricing_tier_code: 'front',
   release_date: '2025-06-06',
   rights: null,
+  track_withdrawals: [],
   sources: {
     territory_mode: 'default',
     territory_codes: 'default',
@@ -104,6 +105,7 @@ export const makeStore = (overrides: Partial<EffectiveStoreConfig> = {}): Effect
     pricing_tier_code: 'release',
     release_date: 'dsp',
     rights: 'default',
+    track_withdrawals: 'default',
   },
   deals: [
     makeDeal(),

@@ -1,4 +1,4 @@
-import type { EffectiveStoreConfig, Principal, ReleaseSnapshot, TenantPartyReply } from '@sv/contracts';
+import type { DspOverrideBody, EffectiveStoreConfig, Principal, ReleaseSnapshot, TenantPartyReply } from '@sv/contracts';
 
 /** What delivery asks other services; the nats adapters implement these (nats/clients). */
 
@@ -17,6 +17,11 @@ export interface CataloguePort {
 export interface SupplyChainPort {
   /** Every attached store of the release with its effective config (blocked ones included). */
   resolvedConfig(tenantId: string, releaseId: string): Promise<EffectiveStoreConfig[]>;
+  /**
+   * Changes one store's per-DSP override on the platform's behalf (the onboarding series); the
+   * service's own 4xx answer is thrown as the domain error it stands for.
+   */
+  overrideStore(tenantId: string, releaseId: string, slug: string, body: DspOverrideBody): Promise<void>;
 }
 
 export interface TenantPartyPort {

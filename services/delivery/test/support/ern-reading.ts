@@ -23,3 +23,13 @@ export const readErn = (xml: string): ErnFacts => {
     document.dispose();
   }
 };
+
+/** The text of every node the path selects, in document order. */
+export const texts = (xml: string, xpath: string): string[] => {
+  const document = XmlDocument.fromString(xml);
+  try {
+    return document.find(xpath).map((node) => node.content);
+  } finally {
+    document.dispose();
+  }
+};

@@ -11,7 +11,8 @@ export const deezerStoreConfig = (overrides: Partial<EffectiveStoreConfig> = {})
   pricing_tier_code: 'front_line',
   release_date: '2027-03-05',
   rights: null,
-  sources: { territory_mode: 'default', territory_codes: 'default', monetization_policy_codes: 'default', pricing_tier_code: 'default', release_date: 'release', rights: 'default' },
+  track_withdrawals: [],
+  sources: { territory_mode: 'default', territory_codes: 'default', monetization_policy_codes: 'default', pricing_tier_code: 'default', release_date: 'release', rights: 'default', track_withdrawals: 'default' },
   deals: [
     { policy_code: 'subscription_streaming', commercial_model_type: 'SubscriptionModel', use_types: ['OnDemandStream'], territory_codes: ['Worldwide'], excluded_territory_codes: [], start_date: '2027-03-05', price_type: null },
   ],

@@ -41,6 +41,7 @@ import type { AdminBus } from './admin-errors.ts';
 import type { AdminCommandHelp } from './admin-help.ts';
 import { busSubscriberCommand, busSubscribersCommand } from './admin-bus-subscriber.ts';
 import { ddexValidateCommand } from './admin-ddex-validate.ts';
+import { deliveryOnboardingCommand } from './admin-onboarding.ts';
 import { followReportLoad, type AdminProgress } from './admin-report-load.ts';
 import { platformStatus, statusLines, statusProblem } from './admin-status.ts';
 
@@ -382,6 +383,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       return { delivery: reply.body };
     },
   }),
+  'delivery onboarding': deliveryOnboardingCommand,
   'user create': command({
     summary: 'Creates a user of a tenant with a role and prints it.',
     flags: UserCreate,

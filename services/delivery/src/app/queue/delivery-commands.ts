@@ -84,15 +84,22 @@ export const redeliverRelease = async (em: EntityManager, deps: CommandDeps, pri
 
 /**
  * POST /releases/{uuid}/ddex/purge: a takedown to every attached store that received the release
- * (blocked ones too: a block stops new deliveries, not the removal of old ones). Messages still
- * waiting for those stores are cancelled.
+ * (blocked ones too: a block stops new deliveries, not the removal of old ones), or to the one
+ * store named (an onboarding series' last step). Messages still waiting for those stores are cancelled.
  */
-export const purgeRelease = async (em: EntityManager, deps: CommandDeps, principal: Principal, releaseId: string): Promise<QueuedDelivery[]> => {
+export const purgeRelease = async (
+  em: EntityManager,
+  deps: CommandDeps,
+  principal: Principal,
+  releaseId: string,
+  request: DeliverRequest = {},
+): Promise<QueuedDelivery[]> => {
   const { release, stores } = await releaseAndStores(deps, principal, releaseId);
   if (!DELIVERABLE.has(release.status)) throw new ConflictError(Messages.onlyApprovedOrLiveTakedown, 'delivery.release_not_deliverable');
+  const named = request.slug === undefined ? stores : [attachedStore(stores, request.slug)];
   return em.transactional(async (tx) => {
     const stages = await storeStagesOf(tx, principal.tenant_id, releaseId);
-    const targets = stores.filter((store) => stages.has(store.dsp.slug) && !['takedown_submitted', 'taken_down'].includes(stages.get(store.dsp.slug) ?? ''));
+    const targets = named.filter((store) => stages.has(store.dsp.slug) && !['takedown_submitted', 'taken_down'].includes(stages.get(store.dsp.slug) ?? ''));
     for (const store of targets) await cancelWaitingDeliveries(tx, principal.tenant_id, releaseId, store.dsp.slug);
     return queueDeliveries(tx, targets.map((store) => requestOf(principal, releaseId, store, 'takedown', 'purge')));
   });

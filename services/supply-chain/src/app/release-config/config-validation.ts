@@ -1,4 +1,4 @@
-import { Messages, RightsBody, type DspOverrideBody, type DspOverrides, type SnapshotRightsRecord } from '@sv/contracts';
+import { Messages, RightsBody, type DspOverrideBody, type DspOverrides, type SnapshotRightsRecord, type TrackWithdrawal } from '@sv/contracts';
 import { ValidationError, parseOrThrow, type FieldErrors } from '@sv/platform';
 import { MONETIZATION_POLICIES, monetizationPolicyByCode } from '../catalogues/monetization-policies.ts';
 import { pricingTierByCode } from '../catalogues/pricing-tiers.ts';
@@ -61,6 +61,28 @@ const validRights = (records: unknown[]): SnapshotRightsRecord[] =>
     c_line: record.c_line ?? null,
   }));
 
+type WithdrawalsBody = NonNullable<DspOverrideBody['track_withdrawals']>;
+
+/** Each track once, with known policy codes; 422 at the index of each bad entry. */
+const trackWithdrawalErrors = (withdrawals: WithdrawalsBody): FieldErrors => {
+  const errors: FieldErrors = {};
+  const seen = new Set<string>();
+  withdrawals.forEach((withdrawal, index) => {
+    const field = `track_withdrawals.${index}`;
+    if (seen.has(withdrawal.track_id.toLowerCase())) errors[`${field}.track_id`] = [Messages.trackWithdrawnTwice];
+    seen.add(withdrawal.track_id.toLowerCase());
+    Object.assign(errors, policyCodeErrors(withdrawal.monetization_policy_codes, `${field}.monetization_policy_codes`));
+  });
+  return errors;
+};
+
+/** Withdrawals in one canonical form (lower-case ids, policies in the catalogue's order), in track order of the request. */
+const canonicalWithdrawals = (withdrawals: WithdrawalsBody): TrackWithdrawal[] =>
+  withdrawals.map((withdrawal) => ({
+    track_id: withdrawal.track_id.toLowerCase(),
+    monetization_policy_codes: canonicalPolicyCodes(withdrawal.monetization_policy_codes),
+  }));
+
 /** A per-DSP change: each override field absent (keep), null (clear) or a checked value (set). */
 export type OverrideChange = { is_blocked?: boolean } & { [K in keyof DspOverrides]?: DspOverrides[K] | null };
 
@@ -70,6 +92,7 @@ export const validOverrideBody = (body: DspOverrideBody): OverrideChange => {
     ...(body.monetization_policy_codes ? policyCodeErrors(body.monetization_policy_codes, 'monetization_policy_codes') : {}),
     ...(body.pricing_tier_code ? tierCodeErrors(body.pricing_tier_code, 'pricing_tier_code') : {}),
     ...(body.territory_codes ? unknownTerritoryErrors(body.territory_codes, 'territory_codes') : {}),
+    ...(body.track_withdrawals ? trackWithdrawalErrors(body.track_withdrawals) : {}),
   };
   let rights: SnapshotRightsRecord[] | null | undefined = body.rights === null ? null : undefined;
   if (body.rights) {
@@ -87,5 +110,6 @@ export const validOverrideBody = (body: DspOverrideBody): OverrideChange => {
     ...(body.monetization_policy_codes ? { monetization_policy_codes: canonicalPolicyCodes(body.monetization_policy_codes) } : {}),
     ...(body.territory_codes ? { territory_codes: canonicalTerritoryCodes(body.territory_codes) } : {}),
     ...(rights !== undefined ? { rights } : {}),
+    ...(body.track_withdrawals ? { track_withdrawals: canonicalWithdrawals(body.track_withdrawals) } : {}),
   };
 };

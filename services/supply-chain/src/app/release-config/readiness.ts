@@ -27,6 +27,13 @@ export const releaseProblems = (release: ReleaseSnapshot, stores: readonly Effec
   if (blank(release.upc)) problems.push(error('upc_missing', Messages.planUpcMissing, 'upc'));
   if (blank(release.genre)) problems.push(error('genre_missing', Messages.planGenreMissing, 'genre'));
   if (blank(release.artist?.name)) problems.push(error('display_artist_missing', Messages.planDisplayArtistMissing, 'artist_id'));
+  const trackIds = new Set(release.tracks.map((track) => track.uuid.toLowerCase()));
+  for (const store of stores) {
+    store.track_withdrawals.forEach((withdrawal, index) => {
+      if (trackIds.has(withdrawal.track_id)) return;
+      problems.push(warning('track_withdrawal_unknown', Messages.planTrackWithdrawalUnknown(store.dsp.name, withdrawal.track_id), `dsps.${store.dsp.slug}.track_withdrawals[${index}]`));
+    });
+  }
   return problems;
 };
 

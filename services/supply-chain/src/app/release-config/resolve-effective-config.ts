@@ -88,6 +88,8 @@ export const resolveEffectiveConfig = (store: AttachedStore, context: ResolveCon
   // The release date has no release-level setting here: the catalogue's date is the release layer.
   const releaseDate = layered<string | null>(overrides.release_date, null, { value: context.catalogueReleaseDate, source: 'release' });
   const rights = layered(overrides.rights, null, { value: null, source: 'default' });
+  // Withdrawals name a release's tracks, so only a store's override can set them.
+  const trackWithdrawals = layered(overrides.track_withdrawals, null, { value: [], source: 'default' });
 
   const sources: Record<ConfigField, ConfigSource> = {
     territory_mode: territoryMode.source,
@@ -96,6 +98,7 @@ export const resolveEffectiveConfig = (store: AttachedStore, context: ResolveCon
     pricing_tier_code: tier.source,
     release_date: releaseDate.source,
     rights: rights.source,
+    track_withdrawals: trackWithdrawals.source,
   };
 
   return {
@@ -108,6 +111,7 @@ export const resolveEffectiveConfig = (store: AttachedStore, context: ResolveCon
     pricing_tier_code: tier.value,
     release_date: releaseDate.value,
     rights: rights.value,
+    track_withdrawals: trackWithdrawals.value.map((withdrawal) => ({ ...withdrawal, monetization_policy_codes: [...withdrawal.monetization_policy_codes] })),
     sources,
     deals: dealsOf(policies.value, territoryMode.value, territoryCodes.value, releaseDate.value, tier.value, context),
   };

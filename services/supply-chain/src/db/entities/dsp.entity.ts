@@ -35,6 +35,8 @@ export const Dsp = defineEntity({
     leadTimeUpdateDays: p.integer(),
     /** published (the store's specification) or default (the platform's). */
     leadTimeSource: p.text(),
+    /** The store's onboarding series (OnboardingStep values in order); null: it asks for none. */
+    onboardingSeries: p.json<string[]>().columnType('jsonb').nullable(),
     createdAt: moment(),
     updatedAt: moment(),
   },

@@ -1,4 +1,4 @@
-import type { DspDeliveryType, LeadTimeDays } from '@sv/contracts';
+import { ONBOARDING_STEPS, type DspDeliveryType, type LeadTimeDays, type OnboardingStep } from '@sv/contracts';
 import { DEFAULT_PRICING_TIER } from '../../catalogues/pricing-tiers.ts';
 
 /**
@@ -9,7 +9,7 @@ import { DEFAULT_PRICING_TIER } from '../../catalogues/pricing-tiers.ts';
  * (selections and deliveries refer to it); never remove an entry: retire it with
  * is_active: false, so selections that name it keep resolving.
  */
-export const REGISTRY_VERSION = 4;
+export const REGISTRY_VERSION = 5;
 
 /** The registry's name in supply_chain.registry_version. */
 export const DSP_REGISTRY_NAME = 'dsp';
@@ -42,6 +42,8 @@ export interface DspRegistryEntry {
   lead_time_days: LeadTimeDays;
   /** Where lead_time_days comes from: the store's published delivery specification, or the platform's default. */
   lead_time_source: LeadTimeSource;
+  /** The test deliveries the store asks of a new distributor, in order; null: none. */
+  onboarding_series: readonly OnboardingStep[] | null;
 }
 
 export type LeadTimeSource = 'published' | 'default';
@@ -60,6 +62,15 @@ export const DEFAULT_LEAD_TIME_DAYS: LeadTimeDays = { new_release: 7, update: 2 
  */
 const PUBLISHED_LEAD_TIMES: Readonly<Record<string, LeadTimeDays>> = {
   spotify: { new_release: 5, update: 2 },
+};
+
+/**
+ * Stores that certify a distributor with a fixed series of test deliveries, by slug. Spotify's
+ * delivery specification asks for a new album, then updates of it (territories, release date,
+ * streaming rights of one track), then its takedown.
+ */
+const ONBOARDING_SERIES: Readonly<Record<string, readonly OnboardingStep[]>> = {
+  spotify: ONBOARDING_STEPS,
 };
 
 /**
@@ -124,6 +135,7 @@ const active = (rows: Row[]): DspRegistryEntry[] =>
     default_pricing_tier_code: DEFAULT_PRICING_TIER,
     lead_time_days: PUBLISHED_LEAD_TIMES[slug] ?? DEFAULT_LEAD_TIME_DAYS,
     lead_time_source: PUBLISHED_LEAD_TIMES[slug] ? 'published' : 'default',
+    onboarding_series: ONBOARDING_SERIES[slug] ?? null,
   }));
 
 const retired = (rows: Row[]): DspRegistryEntry[] => active(rows).map((entry) => ({ ...entry, is_active: false }));

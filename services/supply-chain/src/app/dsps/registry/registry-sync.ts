@@ -54,21 +54,23 @@ export const syncDspRegistry = async (em: EntityManager, registry: VersionedRegi
       lead_time_new_release_days: entry.lead_time_days.new_release,
       lead_time_update_days: entry.lead_time_days.update,
       lead_time_source: entry.lead_time_source,
+      onboarding_series: entry.onboarding_series,
     }));
     await tx.execute(
       `insert into "supply_chain"."dsp" ("id", "slug", "name", "sort_name", "delivery_method", "ern_version",
          "certification_level", "logo_path", "website_url", "delivery_type", "is_active", "ddex_party_id",
          "default_monetization_policy_codes", "default_pricing_tier_code", "lead_time_new_release_days",
-         "lead_time_update_days", "lead_time_source", "created_at", "updated_at")
+         "lead_time_update_days", "lead_time_source", "onboarding_series", "created_at", "updated_at")
        select r."id", r."slug", r."name", r."sort_name", r."delivery_method", r."ern_version",
          r."certification_level", r."logo_path", r."website_url", r."delivery_type", r."is_active", r."ddex_party_id",
          r."default_monetization_policy_codes", r."default_pricing_tier_code", r."lead_time_new_release_days",
-         r."lead_time_update_days", r."lead_time_source", now(), now()
+         r."lead_time_update_days", r."lead_time_source", r."onboarding_series", now(), now()
        from jsonb_to_recordset(?::jsonb) as r("id" integer, "slug" text, "name" text, "sort_name" text,
          "delivery_method" text, "ern_version" text, "certification_level" text, "logo_path" text,
          "website_url" text, "delivery_type" text, "is_active" boolean, "ddex_party_id" text,
          "default_monetization_policy_codes" jsonb, "default_pricing_tier_code" text,
-         "lead_time_new_release_days" integer, "lead_time_update_days" integer, "lead_time_source" text)
+         "lead_time_new_release_days" integer, "lead_time_update_days" integer, "lead_time_source" text,
+         "onboarding_series" jsonb)
        on conflict ("id") do update set
          "slug" = excluded."slug", "name" = excluded."name", "sort_name" = excluded."sort_name",
          "delivery_method" = excluded."delivery_method", "ern_version" = excluded."ern_version",
@@ -79,16 +81,16 @@ export const syncDspRegistry = async (em: EntityManager, registry: VersionedRegi
          "default_pricing_tier_code" = excluded."default_pricing_tier_code",
          "lead_time_new_release_days" = excluded."lead_time_new_release_days",
          "lead_time_update_days" = excluded."lead_time_update_days", "lead_time_source" = excluded."lead_time_source",
-         "updated_at" = now()
+         "onboarding_series" = excluded."onboarding_series", "updated_at" = now()
        where ("dsp"."slug", "dsp"."name", "dsp"."delivery_method", "dsp"."ern_version", "dsp"."certification_level",
               "dsp"."logo_path", "dsp"."website_url", "dsp"."delivery_type", "dsp"."is_active", "dsp"."ddex_party_id",
               "dsp"."default_monetization_policy_codes", "dsp"."default_pricing_tier_code", "dsp"."lead_time_new_release_days",
-              "dsp"."lead_time_update_days", "dsp"."lead_time_source")
+              "dsp"."lead_time_update_days", "dsp"."lead_time_source", "dsp"."onboarding_series")
          is distinct from (excluded."slug", excluded."name", excluded."delivery_method", excluded."ern_version",
               excluded."certification_level", excluded."logo_path", excluded."website_url", excluded."delivery_type",
               excluded."is_active", excluded."ddex_party_id", excluded."default_monetization_policy_codes",
               excluded."default_pricing_tier_code", excluded."lead_time_new_release_days",
-              excluded."lead_time_update_days", excluded."lead_time_source")`,
+              excluded."lead_time_update_days", excluded."lead_time_source", excluded."onboarding_series")`,
       [JSON.stringify(rows)],
     );
     await tx.execute(
