@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
 /*
- * Internal operations analytics asks other services, on the caller's (or the event's tenant's)
- * behalf so another tenant's records are never seen. Each side imports these schemas.
+ * Bodies and replies of the internal operations analytics asks other services, on the caller's (or
+ * the event's tenant's) behalf so another tenant's records are never seen, and of the operator
+ * command's operations analytics answers. Each side imports these schemas; the operation names are
+ * in the answering service's operation object.
  */
 
-/** Catalogue: the caller's releases among these ids (absent ids are simply not returned). */
-export const RELEASES_DESCRIBE_OPERATION = 'releases.describe';
+// The body and reply of ReleaseOperation.describe.
 export const RELEASES_DESCRIBE_BATCH = 1_000;
 export const ReleasesDescribeBody = z.object({ ids: z.array(z.uuid()).max(RELEASES_DESCRIBE_BATCH) });
 export type ReleasesDescribeBody = z.infer<typeof ReleasesDescribeBody>;
@@ -20,8 +21,7 @@ export type DescribedRelease = z.infer<typeof DescribedRelease>;
 export const ReleasesDescribeReply = z.object({ releases: z.array(DescribedRelease) });
 export type ReleasesDescribeReply = z.infer<typeof ReleasesDescribeReply>;
 
-/** Catalogue: how big the caller's catalogue is (live records only). */
-export const CATALOGUE_COUNTS_OPERATION = 'catalogue.counts';
+// The reply of CatalogueOperation.counts.
 export const CatalogueCountsReply = z.object({
   /** Releases of every type. */
   products: z.number().int().nonnegative(),
@@ -32,8 +32,7 @@ export const CatalogueCountsReply = z.object({
 });
 export type CatalogueCountsReply = z.infer<typeof CatalogueCountsReply>;
 
-/** Catalogue: the caller's releases that were delivered to stores (approved or later), with their barcodes. */
-export const RELEASES_DELIVERED_OPERATION = 'releases.delivered';
+// The reply of ReleaseOperation.delivered.
 export const DeliveredRelease = z.object({
   release_id: z.uuid(),
   title: z.string(),
@@ -45,11 +44,7 @@ export type DeliveredRelease = z.infer<typeof DeliveredRelease>;
 export const ReleasesDeliveredReply = z.object({ releases: z.array(DeliveredRelease) });
 export type ReleasesDeliveredReply = z.infer<typeof ReleasesDeliveredReply>;
 
-/**
- * Royalties: a completed file-level statement's matched lines, summed per release, artist, store and
- * period, so the first analytics family can show revenue aligned with royalty statements.
- */
-export const STATEMENT_FACTS_OPERATION = 'royalties.statement_facts';
+// The body and reply of RoyaltyOperation.statementFacts.
 export const StatementFactsBody = z.object({ statement_id: z.uuid() });
 export const StatementFact = z.object({
   release_id: z.uuid().nullable(),
@@ -66,12 +61,7 @@ export type StatementFact = z.infer<typeof StatementFact>;
 export const StatementFactsReply = z.object({ statement_id: z.uuid(), status: z.string(), facts: z.array(StatementFact) });
 export type StatementFactsReply = z.infer<typeof StatementFactsReply>;
 
-/**
- * Analytics (operator command → analytics): load a DSP report file the operator stored as a private
- * blob of the tenant. Only the platform itself (a system principal) may ask. The load is a job:
- * the reply (202) is the queued job at once; STREAMING_LOAD_JOB_OPERATION reads it as it runs.
- */
-export const STREAMING_LOAD_FILE_OPERATION = 'streaming.load_file';
+// The body of AnalyticsOperation.streamingLoadFile (its reply is a ReportLoadJobReply, below).
 export const StreamingLoadFileBody = z.object({
   /** A private blob of the principal's tenant (`private/<tenant>/…`). */
   blob_key: z.string().min(1).max(500),
@@ -83,8 +73,7 @@ export const StreamingLoadFileBody = z.object({
 });
 export type StreamingLoadFileBody = z.infer<typeof StreamingLoadFileBody>;
 
-/** Analytics: one report load job of the principal's tenant, by id (404 when the tenant has none of that id). */
-export const STREAMING_LOAD_JOB_OPERATION = 'streaming.load_job';
+// The body of AnalyticsOperation.streamingLoadJob (its reply is a ReportLoadJobReply, below).
 export const StreamingLoadJobBody = z.object({ job_id: z.uuid() });
 export type StreamingLoadJobBody = z.infer<typeof StreamingLoadJobBody>;
 

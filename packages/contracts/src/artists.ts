@@ -102,7 +102,7 @@ export const ArtistEvents = {
   deleted: defineEvent('artist.deleted', artistEventData),
 };
 
-/** Operations the catalogue answers on its api subject. */
+/** Operations the catalogue answers on its api subject (artists' routes, then internal commands). */
 export const CatalogueOperation = {
   artistsList: 'artists.list',
   artistsCreate: 'artists.create',
@@ -111,4 +111,18 @@ export const CatalogueOperation = {
   artistsDelete: 'artists.delete',
   artistsAvatar: 'artists.avatar',
   artistsBanner: 'artists.banner',
+  /** Internal, for analytics: how big the caller's catalogue is (live records only). Reply: CatalogueCountsReply. */
+  counts: 'catalogue.counts',
+  /**
+   * Internal (royalties, analytics → catalogue): which of the caller's tenant's live tracks carry
+   * these ISRCs and which live releases these UPCs, so a store's report lines are tied to the
+   * catalogue in one round trip per batch. Unknown codes are simply absent from the reply.
+   * Body: RecordingsMatchBody; reply: RecordingsMatchReply.
+   */
+  recordingsMatch: 'recordings.match',
+  /**
+   * Internal (analytics, royalties → catalogue): a release's codes, or a page of every release's.
+   * Body: RecordingCodesBody; reply: RecordingCodesReply.
+   */
+  recordingCodes: 'recordings.codes',
 } as const;

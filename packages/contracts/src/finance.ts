@@ -57,12 +57,7 @@ export const FinanceEvents = {
   ),
 };
 
-/**
- * Internal (analytics → royalties): where a tenant's sales report file is stored, so analytics loads
- * the same bytes into its streams when it hears `finance.sales_report.recorded`. Only the platform
- * itself (a system principal of the report's tenant) may ask; 404 for a report of no file (JSON lines).
- */
-export const SALES_REPORT_FILE_OPERATION = 'finance.sales_report_file';
+// The body and reply of FinanceOperation.salesReportFile.
 export const SalesReportFileBody = z.object({ sales_report_id: z.uuid() });
 export type SalesReportFileBody = z.infer<typeof SalesReportFileBody>;
 export const SalesReportFileReply = z.object({

@@ -25,14 +25,9 @@ export const IngestionEvents = {
 };
 
 /**
- * Internal, answered by the catalogue for the ingestion service: one release and its tracks
- * created in one transaction under the caller's principal (all or nothing). Reply: ReleaseImportReply.
- */
-export const RELEASE_IMPORT_OPERATION = 'releases.import';
-
-/**
- * The body of `releases.import`: the release as /ingestion/json takes it and, for a caller that
- * names artists rather than sending ids (DDEX, CSV), the name of the release's artist.
+ * The body of `releases.import` (ReleaseOperation.import): the release as /ingestion/json takes it
+ * and, for a caller that names artists rather than sending ids (DDEX, CSV), the name of the
+ * release's artist.
  */
 export const ReleaseImportBody = z.object({
   release: IngestionReleaseBody,
@@ -59,21 +54,10 @@ export const ReleaseImportReply = z.object({
 });
 export type ReleaseImportReply = z.infer<typeof ReleaseImportReply>;
 
-/**
- * Internal, answered by the catalogue for the ingestion service: the caller's visible live release
- * with this UPC (a takedown message names releases by UPC). Body `{upc}`; reply ReleaseLookupReply; 404 when none.
- */
-export const RELEASE_BY_UPC_OPERATION = 'releases.find_by_upc';
-
+/** The body of `releases.find_by_upc` (ReleaseOperation.findByUpc). */
 export const ReleaseByUpcBody = z.object({ upc: z.string().trim().regex(/^\d{12,14}$/, 'The upc must be 12 to 14 digits.') });
 
-/**
- * The operator command's request to ingestion: give a supplier tenant its SFTP drop folder and
- * let in the public key the command generated (the private key never leaves the command). A
- * second request for the same tenant replaces the key.
- */
-export const SFTP_SUPPLIER_OPERATION = 'sftp_suppliers.register';
-
+/** The body of `sftp_suppliers.register` (IngestionOperation.sftpSuppliersRegister). */
 export const SftpSupplierBody = z.object({
   tenant_slug: z.string().regex(/^[a-z0-9-]{1,100}$/),
   public_key: z

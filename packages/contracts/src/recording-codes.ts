@@ -22,9 +22,6 @@ import { TrackEvents } from './tracks.ts';
  * artist is its own when it has one, else its release's.
  */
 
-/** Internal (analytics, royalties → catalogue): a release's codes, or a page of every release's. */
-export const RECORDING_CODES_OPERATION = 'recordings.codes';
-
 /** Releases a page holds at most. */
 export const RECORDING_CODES_PAGE_RELEASES = 500;
 
@@ -92,11 +89,9 @@ export const RECORDING_CODE_EVENTS: readonly EventDefinition<z.ZodType<{ release
 ];
 
 /**
- * Internal (operator command → analytics or royalties): rebuild the service's recording codes from
- * the catalogue, for the principal's tenant or every tenant. Only the platform itself (a system
- * principal) may ask; a large catalogue takes a while, so callers wait up to the timeout below.
+ * How long a caller of SharedOperation.recordingCodesRebuild waits: a large catalogue takes a while
+ * to rebuild from.
  */
-export const RECORDING_CODES_REBUILD_OPERATION = 'recording_codes.rebuild';
 export const RECORDING_CODES_REBUILD_TIMEOUT_MS = 30 * 60_000;
 export const RecordingCodesRebuildBody = z.object({ all_tenants: z.boolean().default(false) });
 export type RecordingCodesRebuildBody = z.input<typeof RecordingCodesRebuildBody>;

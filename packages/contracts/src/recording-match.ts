@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Internal (royalties → catalogue): which of the caller's tenant's live tracks carry these ISRCs and
- * which live releases these UPCs, so a store's report lines are tied to the catalogue in one round trip
- * per batch. Unknown codes are simply absent from the reply.
- */
-export const RECORDINGS_MATCH_OPERATION = 'recordings.match';
+// The body and reply of CatalogueOperation.recordingsMatch.
 
 /** Codes asked at once; a report is matched in batches of at most this many of each. */
 export const RECORDINGS_MATCH_BATCH = 1_000;

@@ -148,6 +148,26 @@ export const ReleaseOperation = {
   markLive: 'releases.mark_live',
   /** Internal, for the delivery service: the takedown was sent (→ taken_down). */
   markTakenDown: 'releases.mark_taken_down',
+  /**
+   * Internal, for the ingestion service: one release and its tracks created in one transaction
+   * under the caller's principal (all or nothing). Body: ReleaseImportBody; reply: ReleaseImportReply.
+   */
+  import: 'releases.import',
+  /**
+   * Internal, for the ingestion service: the caller's visible live release with this UPC (a
+   * takedown message names releases by UPC). Body: ReleaseByUpcBody; reply: ReleaseLookupReply; 404 when none.
+   */
+  findByUpc: 'releases.find_by_upc',
+  /**
+   * Internal, for analytics: the caller's releases among these ids (absent ids are simply not
+   * returned). Body: ReleasesDescribeBody; reply: ReleasesDescribeReply.
+   */
+  describe: 'releases.describe',
+  /**
+   * Internal, for analytics: the caller's releases that were delivered to stores (approved or
+   * later), with their barcodes. Reply: ReleasesDeliveredReply.
+   */
+  delivered: 'releases.delivered',
 } as const;
 
 /** The reply body of `releases.lookup`. */

@@ -37,12 +37,26 @@ export type ServiceReply = z.input<typeof ServiceReply>;
 export type ParsedServiceReply = z.output<typeof ServiceReply>;
 
 /**
- * Every service answers this operation on its api subject, before its own table: 200
- * `{status: 'ok', checks}` when its readiness checks (database, bus) pass, else 503
- * `{status: 'degraded', checks}`: the same answer as its `/health/ready`, for the operator's
- * `status` over the bus.
+ * Operations more than one service answers, each with a handler the platform package gives it, so
+ * none belongs in one service's operation object. Every other operation a service answers is in its
+ * own object (CatalogueOperation, ReleaseOperation, AnalyticsOperation, …).
  */
-export const READINESS_OPERATION = 'service.ready';
+export const SharedOperation = {
+  /**
+   * Every service answers this on its api subject, before its own table: 200 `{status: 'ok',
+   * checks}` when its readiness checks (database, bus) pass, else 503 `{status: 'degraded',
+   * checks}`: the same answer as its `/health/ready`, for the operator's `status` over the bus.
+   */
+  ready: 'service.ready',
+  /**
+   * Internal (operator command → analytics or royalties, the two services that keep recording codes):
+   * rebuild the service's recording codes from the catalogue, for the principal's tenant or every
+   * tenant. Only the platform itself (a system principal) may ask; a large catalogue takes a while,
+   * so callers wait up to RECORDING_CODES_REBUILD_TIMEOUT_MS. Body: RecordingCodesRebuildBody;
+   * reply: RecordingCodesRebuildReply.
+   */
+  recordingCodesRebuild: 'recording_codes.rebuild',
+} as const;
 
 /** NATS header names carried on every request and event. */
 export const NatsHeader = {

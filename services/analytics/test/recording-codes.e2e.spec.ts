@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
-  RECORDINGS_MATCH_OPERATION,
+  CatalogueOperation,
   RecordingsMatchReply,
   TrackEvents,
   apiSubject,
@@ -59,7 +59,7 @@ const catalogueMatch = async (tenantId: string, codes: { isrcs: string[]; upcs: 
   const reply = await callService(
     nc,
     apiSubject(world.platform.subjectPrefix, 'catalogue'),
-    { operation: RECORDINGS_MATCH_OPERATION, principal: systemPrincipal(tenantId, 'test'), body: codes },
+    { operation: CatalogueOperation.recordingsMatch, principal: systemPrincipal(tenantId, 'test'), body: codes },
     10_000,
   );
   return RecordingsMatchReply.parse(reply.body);

@@ -1,4 +1,4 @@
-import { RECORDING_CODES_REBUILD_OPERATION, STREAMING_LOAD_FILE_OPERATION, STREAMING_LOAD_JOB_OPERATION } from '@sv/contracts';
+import { AnalyticsOperation, SharedOperation } from '@sv/contracts';
 import { describeRouteHandlers, untouchedContextMember } from '@sv/testing';
 import type { AnalyticsContext } from '../src/analytics-context.ts';
 import { analyticsOperations } from '../src/nats/operations.ts';
@@ -11,11 +11,11 @@ import { analyticsOperations } from '../src/nats/operations.ts';
 /** Operations analytics answers for others only. */
 const INTERNAL_OPERATIONS: readonly string[] = [
   // the operator command's `analytics load`: services/gateway/src/admin/admin-commands.ts
-  STREAMING_LOAD_FILE_OPERATION,
+  AnalyticsOperation.streamingLoadFile,
   // the same command following the load's job until it ends
-  STREAMING_LOAD_JOB_OPERATION,
+  AnalyticsOperation.streamingLoadJob,
   // the operator command's `analytics rebuild-codes`: the recording codes report lines match by
-  RECORDING_CODES_REBUILD_OPERATION,
+  SharedOperation.recordingCodesRebuild,
 ];
 
 const handledOperations = (): string[] => {

@@ -1,4 +1,4 @@
-import { CATALOGUE_COUNTS_OPERATION, RECORDINGS_MATCH_OPERATION, RECORDING_CODES_OPERATION, RELEASES_DELIVERED_OPERATION, RELEASES_DESCRIBE_OPERATION, RELEASE_BY_UPC_OPERATION, RELEASE_IMPORT_OPERATION, ReleaseOperation } from '@sv/contracts';
+import { CatalogueOperation, ReleaseOperation } from '@sv/contracts';
 import { describeRouteHandlers, untouchedContextMember } from '@sv/testing';
 import type { CatalogueContext } from '../src/catalogue-context.ts';
 import { catalogueOperations } from '../src/nats/operations.ts';
@@ -11,9 +11,9 @@ import { catalogueOperations } from '../src/nats/operations.ts';
 /** Operations the catalogue answers for other services only: no route of the registry names them. */
 const INTERNAL_OPERATIONS: readonly string[] = [
   // royalties ties report lines to tracks and releases: services/royalties/src/nats/clients/catalogue.client.ts
-  RECORDINGS_MATCH_OPERATION,
+  CatalogueOperation.recordingsMatch,
   // analytics and royalties keep the codes they match by: packages/platform/src/recording-codes
-  RECORDING_CODES_OPERATION,
+  CatalogueOperation.recordingCodes,
   // supply-chain, before acting on a release id: services/supply-chain/src/nats/clients/release-lookup.client.ts
   ReleaseOperation.lookup,
   // delivery (services/delivery/src/nats/clients/catalogue.client.ts) and supply-chain's delivery plan
@@ -26,14 +26,14 @@ const INTERNAL_OPERATIONS: readonly string[] = [
   ReleaseOperation.markLive,
   ReleaseOperation.markTakenDown,
   // the ingestion service's channels, via its catalogue client: a release and its tracks, all or nothing
-  RELEASE_IMPORT_OPERATION,
+  ReleaseOperation.import,
   // its takedown messages, via the same client: the release a message names by UPC
-  RELEASE_BY_UPC_OPERATION,
+  ReleaseOperation.findByUpc,
   // analytics, via services/analytics/src/nats/clients/catalogue.client.ts: the releases an ingest names,
   // the catalogue's size for the streaming summary, and the delivered releases coverage lists
-  RELEASES_DESCRIBE_OPERATION,
-  CATALOGUE_COUNTS_OPERATION,
-  RELEASES_DELIVERED_OPERATION,
+  ReleaseOperation.describe,
+  CatalogueOperation.counts,
+  ReleaseOperation.delivered,
 ];
 
 /** The table as the service builds it, from a context none of whose members is used. */

@@ -1,4 +1,4 @@
-import { SFTP_SUPPLIER_OPERATION } from '@sv/contracts';
+import { IngestionOperation } from '@sv/contracts';
 import { describeRouteHandlers, untouchedContextMember } from '@sv/testing';
 import type { IngestionContext } from '../src/ingestion-context.ts';
 import { ingestionOperations } from '../src/nats/operations.ts';
@@ -11,7 +11,7 @@ import { ingestionOperations } from '../src/nats/operations.ts';
 /** Operations ingestion answers for other callers only: no route of the registry names them. */
 const INTERNAL_OPERATIONS: readonly string[] = [
   // the operator's `sftp supplier` admin command: services/gateway/src/admin/admin-commands.ts
-  SFTP_SUPPLIER_OPERATION,
+  IngestionOperation.sftpSuppliersRegister,
 ];
 
 /** The table as the service builds it, from a context none of whose members is used. */

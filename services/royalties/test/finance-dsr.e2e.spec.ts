@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { apiSubject, Messages, SALES_REPORT_FILE_OPERATION, SalesReportFileReply, systemPrincipal, type Principal } from '@sv/contracts';
+import { apiSubject, FinanceOperation, Messages, SalesReportFileReply, systemPrincipal, type Principal } from '@sv/contracts';
 import { callService } from '@sv/platform';
 import { connectTestNats } from '@sv/testing';
 import { createPeriod, financeDb, loadSalesFile, uploadSalesFile, type FinanceDb } from './support/finance-support.ts';
@@ -108,7 +108,7 @@ describe('DSR sales reports', () => {
       { tenant_id: string },
     ];
     const ask = (principal: Principal, reportId: string = report.uuid) =>
-      callService(nc, apiSubject(world.platform.subjectPrefix, 'royalties'), { operation: SALES_REPORT_FILE_OPERATION, principal, body: { sales_report_id: reportId } }, 10_000);
+      callService(nc, apiSubject(world.platform.subjectPrefix, 'royalties'), { operation: FinanceOperation.salesReportFile, principal, body: { sales_report_id: reportId } }, 10_000);
     const file = await ask(systemPrincipal(tenantId, 'analytics'));
     expect(file.status).toBe(200);
     expect(SalesReportFileReply.parse(file.body)).toEqual({

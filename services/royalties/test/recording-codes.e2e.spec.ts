@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
-  RECORDING_CODES_REBUILD_OPERATION,
   RecordingCodesRebuildReply,
+  SharedOperation,
   apiSubject,
   systemPrincipal,
   type Principal,
@@ -175,7 +175,7 @@ describe('recording codes in royalties', () => {
     const reply = await callService(
       nc,
       apiSubject(platform.subjectPrefix, 'royalties'),
-      { operation: RECORDING_CODES_REBUILD_OPERATION, principal: systemPrincipal(tenantId, 'admin'), body: { all_tenants: false } },
+      { operation: SharedOperation.recordingCodesRebuild, principal: systemPrincipal(tenantId, 'admin'), body: { all_tenants: false } },
       60_000,
     );
     expect(reply.status).toBe(200);
@@ -189,7 +189,7 @@ describe('recording codes in royalties', () => {
     const reply = await callService(
       nc,
       apiSubject(platform.subjectPrefix, 'royalties'),
-      { operation: RECORDING_CODES_REBUILD_OPERATION, principal: artistPrincipal('nova'), body: {} },
+      { operation: SharedOperation.recordingCodesRebuild, principal: artistPrincipal('nova'), body: {} },
       10_000,
     );
     expect(reply.status).toBe(403);

@@ -1,4 +1,4 @@
-import { RECORDING_CODES_REBUILD_OPERATION, SALES_REPORT_FILE_OPERATION, STATEMENT_FACTS_OPERATION } from '@sv/contracts';
+import { FinanceOperation, RoyaltyOperation, SharedOperation } from '@sv/contracts';
 import { describeRouteHandlers, untouchedContextMember } from '@sv/testing';
 import type { RoyaltiesContext } from '../src/royalties-context.ts';
 import { royaltiesOperations } from '../src/nats/operations.ts';
@@ -11,11 +11,11 @@ import { royaltiesOperations } from '../src/nats/operations.ts';
 /** Operations the royalties service answers for other services only. */
 const INTERNAL_OPERATIONS: readonly string[] = [
   // analytics copies a completed statement's facts: services/analytics/src/nats/clients/royalties.client.ts
-  STATEMENT_FACTS_OPERATION,
+  RoyaltyOperation.statementFacts,
   // analytics loads a recorded sales report's stored file into its streams
-  SALES_REPORT_FILE_OPERATION,
+  FinanceOperation.salesReportFile,
   // the operator command's `royalties rebuild-codes`: the recording codes report lines match by
-  RECORDING_CODES_REBUILD_OPERATION,
+  SharedOperation.recordingCodesRebuild,
 ];
 
 const handledOperations = (): string[] => {

@@ -1,5 +1,5 @@
 import { headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { Messages, NatsHeader, READINESS_OPERATION, ServiceRequest, type ParsedServiceRequest, type ServiceReply } from '@sv/contracts';
+import { Messages, NatsHeader, ServiceRequest, SharedOperation, type ParsedServiceRequest, type ServiceReply } from '@sv/contracts';
 import type { Logger } from '../log/logger.ts';
 import { errorToReply } from '../errors/error-reply.ts';
 import type { HealthCheck } from '../http/health-server.ts';
@@ -45,14 +45,14 @@ export const serveOperations = (options: {
   logger: Logger;
   /** Names the service in its metrics. */
   service: string;
-  /** The service's readiness checks, answered as READINESS_OPERATION; without them that operation is unknown. */
+  /** The service's readiness checks, answered as SharedOperation.ready; without them that operation is unknown. */
   readiness?: () => Promise<Record<string, HealthCheck>>;
 }): RpcServer => {
   const { nc, subject, queue, logger, service, readiness } = options;
   const operations: OperationTable = readiness
     ? {
         ...options.operations,
-        [READINESS_OPERATION]: async () => {
+        [SharedOperation.ready]: async () => {
           const checks = await readiness();
           const ok = Object.values(checks).every((check) => check.ok);
           return { status: ok ? 200 : 503, body: { status: ok ? 'ok' : 'degraded', checks } };

@@ -1,4 +1,4 @@
-import { RECORDING_CODES_REBUILD_OPERATION, RecordingCodesRebuildBody } from '@sv/contracts';
+import { RecordingCodesRebuildBody, SharedOperation } from '@sv/contracts';
 import { ForbiddenError } from '../errors/domain-errors.ts';
 import { parseOrThrow } from '../errors/validate.ts';
 import { ok } from '../http/replies.ts';
@@ -14,7 +14,7 @@ export class RecordingCodesRebuildForbiddenError extends ForbiddenError {
 
 /** `recording_codes.rebuild`: the operator's repair, for the principal's tenant or every tenant. */
 export const recordingCodeOperations = (projection: RecordingCodeProjection): OperationTable => ({
-  [RECORDING_CODES_REBUILD_OPERATION]: async (request) => {
+  [SharedOperation.recordingCodesRebuild]: async (request) => {
     if (request.principal.actor.type !== 'system') throw new RecordingCodesRebuildForbiddenError();
     const body = parseOrThrow(RecordingCodesRebuildBody, request.body ?? {});
     const rebuilt = await projection.rebuild(body.all_tenants ? 'all' : { tenantId: request.principal.tenant_id });

@@ -1,5 +1,5 @@
 import {
-  RECORDING_CODES_OPERATION,
+  CatalogueOperation,
   RecordingCodesReply,
   systemPrincipal,
   type RecordingCodesBody,
@@ -26,7 +26,7 @@ export interface RecordingCodesSource {
 /** The catalogue's contract for a service that keeps recording codes; `service` names the asker in logs. */
 export const catalogueRecordingCodes = (caller: ServiceCaller, service: ServiceName): RecordingCodesSource => {
   const ask = async (tenantId: string, body: RecordingCodesBody): Promise<RecordingCodesReply> => {
-    const reply = await caller.call('catalogue', RECORDING_CODES_OPERATION, systemPrincipal(tenantId, service), {}, body);
+    const reply = await caller.call('catalogue', CatalogueOperation.recordingCodes, systemPrincipal(tenantId, service), {}, body);
     if (reply.status === 200) return RecordingCodesReply.parse(reply.body);
     throw refusalOfReply(reply, 'catalogue_codes');
   };

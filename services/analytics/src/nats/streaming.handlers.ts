@@ -1,8 +1,6 @@
 import {
   AnalyticsOperation,
   AnalyticsRangeQuery,
-  STREAMING_LOAD_FILE_OPERATION,
-  STREAMING_LOAD_JOB_OPERATION,
   StreamingArtistWeeklyQuery,
   StreamingChartsQuery,
   StreamingDailyQuery,
@@ -95,11 +93,11 @@ export const streamingOperations = ({ orm, catalogue }: AnalyticsContext): Opera
     const query = parseOrThrow(StreamingArtistWeeklyQuery, request.query);
     return ok(presentArtistWeekly(await artistWeekly(orm.em.fork(), catalogue, principal, request.params.uuid ?? '', query.weeks)));
   },
-  [STREAMING_LOAD_FILE_OPERATION]: async (request) => {
+  [AnalyticsOperation.streamingLoadFile]: async (request) => {
     // Only the platform itself loads report files: the operator command, never an API caller.
     if (request.principal.actor.type !== 'system') throw new ReportLoadForbiddenError();
     const body = parseOrThrow(StreamingLoadFileBody, request.body ?? {});
-    // Answered at once: the load runs as a job, read with STREAMING_LOAD_JOB_OPERATION.
+    // Answered at once: the load runs as a job, read with AnalyticsOperation.streamingLoadJob.
     const job = await enqueueReportLoad(orm.em.fork(), request.principal.tenant_id, {
       origin: 'operator',
       blobKey: body.blob_key,
@@ -109,7 +107,7 @@ export const streamingOperations = ({ orm, catalogue }: AnalyticsContext): Opera
     });
     return accepted({ job: presentReportLoadJob(job) });
   },
-  [STREAMING_LOAD_JOB_OPERATION]: async (request) => {
+  [AnalyticsOperation.streamingLoadJob]: async (request) => {
     if (request.principal.actor.type !== 'system') throw new ReportLoadForbiddenError();
     const body = parseOrThrow(StreamingLoadJobBody, request.body ?? {});
     return ok({ job: presentReportLoadJob(await findReportLoadJob(orm.em.fork(), request.principal.tenant_id, body.job_id)) });

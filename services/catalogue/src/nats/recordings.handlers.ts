@@ -1,9 +1,8 @@
 import {
-  RECORDING_CODES_OPERATION,
-  RECORDINGS_MATCH_OPERATION,
-  RELEASES_DESCRIBE_OPERATION,
+  CatalogueOperation,
   RecordingCodesBody,
   RecordingsMatchBody,
+  ReleaseOperation,
   ReleasesDescribeBody,
 } from '@sv/contracts';
 import { ok, parseOrThrow, type OperationTable } from '@sv/platform';
@@ -18,15 +17,15 @@ import type { CatalogueContext } from '../catalogue-context.ts';
  * match by from `recordings.codes`.
  */
 export const recordingOperations = ({ orm }: CatalogueContext): OperationTable => ({
-  [RECORDINGS_MATCH_OPERATION]: async (request) => {
+  [CatalogueOperation.recordingsMatch]: async (request) => {
     const body = parseOrThrow(RecordingsMatchBody, request.body ?? {});
     return ok(await matchRecordings(orm.em.fork(), request.principal, body));
   },
-  [RECORDING_CODES_OPERATION]: async (request) => {
+  [CatalogueOperation.recordingCodes]: async (request) => {
     const body = parseOrThrow(RecordingCodesBody, request.body ?? {});
     return ok(await readRecordingCodes(orm.em.fork(), request.principal, body));
   },
-  [RELEASES_DESCRIBE_OPERATION]: async (request) => {
+  [ReleaseOperation.describe]: async (request) => {
     const body = parseOrThrow(ReleasesDescribeBody, request.body ?? {});
     return ok({ releases: await describeReleases(orm.em.fork(), request.principal, body.ids) });
   },

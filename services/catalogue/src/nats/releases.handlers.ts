@@ -4,8 +4,6 @@ import {
   ListReleasesQuery,
   Messages,
   RejectReleaseBody,
-  RELEASE_BY_UPC_OPERATION,
-  RELEASE_IMPORT_OPERATION,
   ReleaseByUpcBody,
   ReleaseImportBody,
   ReleaseOperation,
@@ -60,7 +58,7 @@ export const releaseOperations = (context: CatalogueContext): OperationTable => 
       return created(present({ release, tracks: [] }));
     },
     // The ingestion service's: a release and its tracks, all or nothing.
-    [RELEASE_IMPORT_OPERATION]: async (request) => {
+    [ReleaseOperation.import]: async (request) => {
       const body = parseOrThrow(ReleaseImportBody, request.body ?? {});
       const { release, tracks, updated } = await importRelease(context, orm.em.fork(), request.principal, body, {
         isrcRegistrant: context.config.isrcRegistrant,
@@ -76,7 +74,7 @@ export const releaseOperations = (context: CatalogueContext): OperationTable => 
       } satisfies ReleaseImportReply);
     },
     // The ingestion service's: the release a takedown message names by UPC.
-    [RELEASE_BY_UPC_OPERATION]: async (request) => {
+    [ReleaseOperation.findByUpc]: async (request) => {
       const { upc } = parseOrThrow(ReleaseByUpcBody, request.body ?? {});
       return ok(presentReleaseRef(await findVisibleReleaseByUpc(orm.em.fork(), request.principal, upc)));
     },

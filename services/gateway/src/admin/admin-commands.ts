@@ -4,16 +4,16 @@ import { basename, extname, resolve } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
+  AnalyticsOperation,
   CatalogueOperation,
   ConfirmedStage,
   DeliveryOperation,
-  RECORDING_CODES_REBUILD_OPERATION,
+  IngestionOperation,
   RECORDING_CODES_REBUILD_TIMEOUT_MS,
   RecordingCodesRebuildReply,
   Role,
-  SFTP_SUPPLIER_OPERATION,
   ReportLoadJobReply,
-  STREAMING_LOAD_FILE_OPERATION,
+  SharedOperation,
   TenantDomain,
   systemPrincipal,
   type ParsedServiceReply,
@@ -178,7 +178,7 @@ const rebuildRecordingCodes = (service: Extract<ServiceName, 'analytics' | 'roya
       const reply = await ask(
         service,
         {
-          operation: RECORDING_CODES_REBUILD_OPERATION,
+          operation: SharedOperation.recordingCodesRebuild,
           body: { all_tenants: tenant === undefined },
           principal: tenant ? { ...systemPrincipal(tenant.id, 'admin'), tenant_slug: tenant.slug } : systemPrincipal(NO_TENANT, 'admin'),
         },
@@ -306,7 +306,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       const reply = await ask(
         'ingestion',
         {
-          operation: SFTP_SUPPLIER_OPERATION,
+          operation: IngestionOperation.sftpSuppliersRegister,
           body: { tenant_slug: tenant.slug, public_key: keys.public.trim() },
           principal: { ...systemPrincipal(tenant.id, 'admin'), tenant_slug: tenant.slug },
         },
@@ -338,7 +338,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       const reply = await ask(
         'analytics',
         {
-          operation: STREAMING_LOAD_FILE_OPERATION,
+          operation: AnalyticsOperation.streamingLoadFile,
           body: { blob_key: stored.key, file_name: basename(path), size_bytes: file.size, ...(input.store ? { store: input.store } : {}) },
           principal,
         },

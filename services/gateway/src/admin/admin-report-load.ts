@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { ReportLoadJobReply, STREAMING_LOAD_JOB_OPERATION, apiSubject, type Principal, type ReportLoadJob } from '@sv/contracts';
+import { AnalyticsOperation, ReportLoadJobReply, apiSubject, type Principal, type ReportLoadJob } from '@sv/contracts';
 import { DomainError, callService } from '@sv/platform';
 
 /** Where the operator command shows a running load: one line updated in place on a terminal, else a line every few seconds. */
@@ -50,7 +50,7 @@ export const followReportLoad = async (
       progress?.update(progressLine(job));
       await sleep(POLL_MS);
       try {
-        const reply = await callService(nc, apiSubject(subjectPrefix, 'analytics'), { operation: STREAMING_LOAD_JOB_OPERATION, body: { job_id: job.uuid }, principal }, READ_TIMEOUT_MS);
+        const reply = await callService(nc, apiSubject(subjectPrefix, 'analytics'), { operation: AnalyticsOperation.streamingLoadJob, body: { job_id: job.uuid }, principal }, READ_TIMEOUT_MS);
         if (reply.status !== 200) throw new DomainError('bad_request', (reply.body as { error?: string } | undefined)?.error ?? `analytics answered ${reply.status}`);
         job = ReportLoadJobReply.parse(reply.body).job;
         failures = 0;

@@ -1,4 +1,4 @@
-import { BUS_ROLES, READINESS_OPERATION, apiSubject, systemPrincipal, type ServiceName } from '@sv/contracts';
+import { BUS_ROLES, SharedOperation, apiSubject, systemPrincipal, type ServiceName } from '@sv/contracts';
 import type { AdminContext } from './admin-commands.ts';
 import { AdminNoAnswerError, describeAdminError } from './admin-errors.ts';
 
@@ -37,7 +37,7 @@ const isPermissionViolation = (error: unknown): boolean => error instanceof Erro
 const checkService = async ({ ask, subjectPrefix }: AdminContext, service: ServiceName): Promise<ServiceStatus> => {
   const subject = apiSubject(subjectPrefix, service);
   try {
-    const reply = await ask(service, { operation: READINESS_OPERATION, principal: systemPrincipal(NO_TENANT, 'admin') }, READINESS_TIMEOUT_MS);
+    const reply = await ask(service, { operation: SharedOperation.ready, principal: systemPrincipal(NO_TENANT, 'admin') }, READINESS_TIMEOUT_MS);
     const body = reply.body as { status?: string; error?: string; checks?: Record<string, { ok?: boolean }> } | undefined;
     if (reply.status === 200 && (body?.status === undefined || body.status === 'ok')) return { service, ready: true, state: 'ready', detail: `ready, answers on ${subject}` };
     const failing = Object.entries(body?.checks ?? {})

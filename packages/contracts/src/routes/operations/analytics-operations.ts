@@ -19,4 +19,16 @@ export const AnalyticsOperation = {
   streamingCharts: 'streaming.charts',
   streamingCoverage: 'streaming.coverage',
   streamingArtistWeekly: 'streaming.artist_weekly',
+  /**
+   * Internal (operator command → analytics): load a DSP report file the operator stored as a
+   * private blob of the tenant. Only the platform itself (a system principal) may ask. The load is
+   * a job: the reply (202) is the queued job at once; streamingLoadJob reads it as it runs.
+   * Body: StreamingLoadFileBody; reply: ReportLoadJobReply.
+   */
+  streamingLoadFile: 'streaming.load_file',
+  /**
+   * Internal (operator command → analytics): one report load job of the principal's tenant, by id
+   * (404 when the tenant has none of that id). Body: StreamingLoadJobBody; reply: ReportLoadJobReply.
+   */
+  streamingLoadJob: 'streaming.load_job',
 } as const;

@@ -13,6 +13,12 @@ export const RoyaltyOperation = {
   pay: 'royalties.pay',
   splitsSet: 'splits.set',
   splitsGet: 'splits.get',
+  /**
+   * Internal, for analytics: a completed file-level statement's matched lines, summed per release,
+   * artist, store and period, so the first analytics family can show revenue aligned with royalty
+   * statements. Body: StatementFactsBody; reply: StatementFactsReply.
+   */
+  statementFacts: 'royalties.statement_facts',
 } as const;
 
 /** Operations the royalties service will answer for finance (periods, sales reports, statements, payouts). */
@@ -37,4 +43,11 @@ export const FinanceOperation = {
   statementsCompute: 'finance.statements_compute',
   statementsLock: 'finance.statements_lock',
   payoutsCreate: 'finance.payouts_create',
+  /**
+   * Internal (analytics → royalties): where a tenant's sales report file is stored, so analytics
+   * loads the same bytes into its streams when it hears `finance.sales_report.recorded`. Only the
+   * platform itself (a system principal of the report's tenant) may ask; 404 for a report of no file
+   * (JSON lines). Body: SalesReportFileBody; reply: SalesReportFileReply.
+   */
+  salesReportFile: 'finance.sales_report_file',
 } as const;

@@ -1,12 +1,9 @@
 import {
   ArtistReply,
-  CATALOGUE_COUNTS_OPERATION,
   CatalogueCountsReply,
   CatalogueOperation,
-  RECORDINGS_MATCH_OPERATION,
-  RELEASES_DELIVERED_OPERATION,
-  RELEASES_DESCRIBE_OPERATION,
   RecordingsMatchReply,
+  ReleaseOperation,
   ReleasesDeliveredReply,
   ReleasesDescribeReply,
 } from '@sv/contracts';
@@ -17,7 +14,7 @@ import type { CataloguePort } from '../../app/catalogue-port.ts';
 export const catalogueClient = (caller: ServiceCaller): CataloguePort => ({
   async describeReleases(principal, ids) {
     if (ids.length === 0) return [];
-    const reply = await caller.call('catalogue', RELEASES_DESCRIBE_OPERATION, principal, {}, { ids });
+    const reply = await caller.call('catalogue', ReleaseOperation.describe, principal, {}, { ids });
     if (reply.status === 200) return ReleasesDescribeReply.parse(reply.body).releases;
     throw refusalOfReply(reply, 'catalogue_releases');
   },
@@ -28,17 +25,17 @@ export const catalogueClient = (caller: ServiceCaller): CataloguePort => ({
     throw refusalOfReply(reply, 'catalogue_artist');
   },
   async matchRecordings(principal, codes) {
-    const reply = await caller.call('catalogue', RECORDINGS_MATCH_OPERATION, principal, {}, codes);
+    const reply = await caller.call('catalogue', CatalogueOperation.recordingsMatch, principal, {}, codes);
     if (reply.status === 200) return RecordingsMatchReply.parse(reply.body);
     throw refusalOfReply(reply, 'catalogue_match');
   },
   async counts(principal) {
-    const reply = await caller.call('catalogue', CATALOGUE_COUNTS_OPERATION, principal);
+    const reply = await caller.call('catalogue', CatalogueOperation.counts, principal);
     if (reply.status === 200) return CatalogueCountsReply.parse(reply.body);
     throw refusalOfReply(reply, 'catalogue_counts');
   },
   async deliveredReleases(principal) {
-    const reply = await caller.call('catalogue', RELEASES_DELIVERED_OPERATION, principal);
+    const reply = await caller.call('catalogue', ReleaseOperation.delivered, principal);
     if (reply.status === 200) return ReleasesDeliveredReply.parse(reply.body).releases;
     throw refusalOfReply(reply, 'catalogue_delivered');
   },

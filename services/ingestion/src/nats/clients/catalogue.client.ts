@@ -1,7 +1,5 @@
 import {
   AUDIO_UPLOAD_FIELD,
-  RELEASE_BY_UPC_OPERATION,
-  RELEASE_IMPORT_OPERATION,
   ReleaseImportReply,
   ReleaseLookupReply,
   ReleaseOperation,
@@ -14,12 +12,12 @@ import type { CataloguePort } from '../../app/import/ports.ts';
 /** The catalogue's contract for ingestion: import a release with its tracks, or discard one. */
 export const catalogueClient = (caller: ServiceCaller): CataloguePort => ({
   async importRelease(principal, body) {
-    const reply = await caller.call('catalogue', RELEASE_IMPORT_OPERATION, principal, {}, body);
+    const reply = await caller.call('catalogue', ReleaseOperation.import, principal, {}, body);
     if (reply.status === 201) return ReleaseImportReply.parse(reply.body).release;
     throw refusalOfReply(reply, 'catalogue_import');
   },
   async releaseByUpc(principal, upc) {
-    const reply = await caller.call('catalogue', RELEASE_BY_UPC_OPERATION, principal, {}, { upc });
+    const reply = await caller.call('catalogue', ReleaseOperation.findByUpc, principal, {}, { upc });
     if (reply.status === 200) return ReleaseLookupReply.parse(reply.body).release;
     throw refusalOfReply(reply, 'catalogue_release_by_upc');
   },

@@ -4,7 +4,6 @@ import {
   CreditOperation,
   GatewayOperation,
   GatewayRouteOperation,
-  RECORDINGS_MATCH_OPERATION,
   RecordingsMatchReply,
   TrackOperation,
   TenantPartyReply,
@@ -36,7 +35,7 @@ export const catalogueClient = (caller: ServiceCaller): CataloguePort => ({
     throw refusalOfReply(reply, `payee_${record}`);
   },
   async matchRecordings(principal, codes) {
-    const reply = await caller.call('catalogue', RECORDINGS_MATCH_OPERATION, principal, {}, codes);
+    const reply = await caller.call('catalogue', CatalogueOperation.recordingsMatch, principal, {}, codes);
     if (reply.status === 200) return RecordingsMatchReply.parse(reply.body);
     throw refusalOfReply(reply, 'catalogue_match');
   },
