@@ -1,4 +1,4 @@
-/** Operations the ingestion service will answer on its api subject (the route table's names). */
+/** Operations the ingestion service answers on its api subject: the route table's names, and the internal ones marked so. */
 export const IngestionOperation = {
   json: 'ingestion.json',
   bulk: 'ingestion.bulk',
