@@ -2,6 +2,7 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 const ENV_MESSAGE = 'Read the environment in src/config.ts only (the kit\'s shared variables: packages/platform/src/config).';
+const ENV_IMPORTS = ['process', 'node:process'].map((name) => ({ name, importNames: ['env', 'default'], message: ENV_MESSAGE }));
 
 export default [
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '.nx/**'] },
@@ -38,10 +39,19 @@ export default [
       'no-restricted-imports': [
         'error',
         {
-          paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env', 'default'], message: ENV_MESSAGE })),
+          paths: [
+            ...ENV_IMPORTS,
+            // One logger: the kit's, with its redaction, request and trace ids.
+            { name: 'pino', message: 'Log through the kit: createLogger and the Logger type come from @sv/platform.' },
+          ],
         },
       ],
     },
+  },
+  {
+    // The kit's logger is the one place that builds on pino.
+    files: ['packages/platform/src/log/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: ENV_IMPORTS }] },
   },
   {
     // Tests and their helpers read arbitrary JSON replies.

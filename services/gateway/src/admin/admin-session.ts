@@ -1,6 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { pino } from 'pino';
-import { busSettings, callService, connectNats, openBlobStore, openDatabase, withTimeout, type OpenedBlobStore, type Orm } from '@sv/platform';
+import { busSettings, callService, connectNats, createLogger, openBlobStore, openDatabase, withTimeout, type OpenedBlobStore, type Orm } from '@sv/platform';
 import { apiSubject } from '@sv/contracts';
 import { readAdminConfig } from '../config.ts';
 import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from '../db/index.ts';
@@ -24,7 +23,8 @@ interface EnvironmentResources {
   close(): Promise<void>;
 }
 
-const silent = pino({ level: 'silent' });
+// The operator command prints one JSON document: the kit's logger, silenced, keeps stdout clean.
+const silent = createLogger({ service: 'admin', env: 'admin', level: 'silent' });
 
 const openEnvironment = async (environment: AdminEnvironment): Promise<EnvironmentResources> => {
   const config = readAdminConfig(environment);

@@ -1,9 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DomainError } from '@sv/platform';
+import { DomainError, type Logger } from '@sv/platform';
 import pg from 'pg';
-import type { Logger } from 'pino';
 import { loadReportFile, type ReportLoadDeps } from './report-load.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { ReportLoadJobOrigin } from '@sv/contracts';
-import { DeterministicFault, deleteFinishedJobs, type BlobStore, type ClaimedItem, type WorkGiveUp, type WorkLease } from '@sv/platform';
-import type { Logger } from 'pino';
+import { DeterministicFault, deleteFinishedJobs, type BlobStore, type Logger, type ClaimedItem, type WorkGiveUp, type WorkLease } from '@sv/platform';
 import { ReportLoadJob } from '../../db/entities/report-load-job.entity.ts';
 import { assertTenantBlob, loadStoredReport } from './report-blob.ts';
 import type { ReportLoadDeps, ReportLoadProgress } from './report-load.ts';
