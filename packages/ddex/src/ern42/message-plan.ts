@@ -33,6 +33,7 @@ export const planErn42Message = (input: ErnBuildInput): MessagePlan => {
       ...planned,
       artists: planned.artists.map(displayArtist),
       contributors: planned.contributors.map(contributor),
+      deals: planned.deals.map(deal),
     })),
     deals: plan.deals.map(deal),
   };
