@@ -64,7 +64,8 @@ describe('bus subscriber', () => {
     const message = await consumer.next({ expires: 10_000 });
     expect(message?.subject).toBe(eventSubject(prefix, 'release.approved'));
     expect(message?.headers?.get('Nats-Msg-Id')).toBe('evt-1');
-    await message?.ackAck();
+    // The acknowledgement waits for the server's answer; a machine under the whole suite's load may take seconds to give it.
+    await message?.ackAck({ timeout: 30_000 });
 
     // A consumer not named for it, one wider than its events, an api request, an event of its own: refused.
     await expect(jsm.consumers.add(stream, { durable_name: 'svc-catalogue', filter_subject: eventSubject(prefix, 'release.approved'), ack_policy: AckPolicy.Explicit })).rejects.toThrow(/permission/i);
