@@ -112,7 +112,9 @@ describe('ingestion jobs on the work queue (Postgres)', () => {
       return { uuid: randomUUID() } as ImportedRelease;
     });
     const id = await queueJob(title);
-    startReplicas(deps);
+    // A lease of 3 s renewed every 300 ms: a machine loaded by the whole suite may stall a second,
+    // which a 1 s lease would not survive; the import still runs past the first lease by a second.
+    startReplicas(deps, { leaseMs: 3_000, renewMs: 300 });
     await eventually('the job to end', async () => ['completed', 'failed'].includes((await jobRow(id)).state));
 
     expect(await jobRow(id)).toMatchObject({ state: 'completed', attempts: 1, items_done: 1, error: null });
