@@ -4,6 +4,7 @@ export * from './platform.ts';
 export * from './api-client.ts';
 export * from './polling.ts';
 export * from './sftp-server.ts';
+export * from './socket-no-delay.ts';
 
 export * from './webhook-receiver.ts';
 export * from './audio-files.ts';

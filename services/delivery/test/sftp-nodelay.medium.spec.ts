@@ -1,8 +1,7 @@
 import { readdir } from 'node:fs/promises';
-import { Socket } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { startSftpServer, type SftpServer } from '@sv/testing';
+import { startSftpServer, watchingNoDelay, type SftpServer } from '@sv/testing';
 import { openSftpSession } from '../src/app/transports/sftp-transport.ts';
 
 /**
@@ -21,30 +20,24 @@ describe('SFTP transport connection', () => {
 
   it('turns Nagle off on its connection to the store, and still sends the bundle', async () => {
     // What this process asks of its sockets to the server (the server is another process, sshd).
-    const asked: { port: number | undefined; noDelay: boolean | undefined; connected: boolean }[] = [];
-    const original = Socket.prototype.setNoDelay;
-    Socket.prototype.setNoDelay = function (this: Socket, noDelay?: boolean) {
-      asked.push({ port: this.remotePort, noDelay, connected: !this.connecting });
-      return original.call(this, noDelay);
-    };
-    let session: Awaited<ReturnType<typeof openSftpSession>> | undefined;
-    try {
-      session = await openSftpSession(
+    await watchingNoDelay(async (asked) => {
+      const session = await openSftpSession(
         { transport: 'sftp', host: server.host, port: server.port, username: server.username, privateKeyFile: server.privateKeyFile, hostKey: server.hostKey, root: join(server.root, 'nodelay') },
         10_000,
       );
-      expect(asked).toContainEqual({ port: server.port, noDelay: true, connected: true });
-      await session.send({
-        batchId: '20261128000000001',
-        releaseFolder: '0860000000017',
-        ern: { name: '0860000000017.xml', xml: '<ern/>' },
-        resources: [{ name: 'resources/0860000000017.jpg', size: 3, open: async () => Readable.from([Buffer.from('jpg')]) }],
-        batchComplete: { name: 'BatchComplete_20261128000000001.xml', content: '<batch/>' },
-      });
-    } finally {
-      Socket.prototype.setNoDelay = original;
-      await session?.close();
-    }
+      try {
+        expect(asked).toContainEqual({ port: server.port, noDelay: true, connected: true });
+        await session.send({
+          batchId: '20261128000000001',
+          releaseFolder: '0860000000017',
+          ern: { name: '0860000000017.xml', xml: '<ern/>' },
+          resources: [{ name: 'resources/0860000000017.jpg', size: 3, open: async () => Readable.from([Buffer.from('jpg')]) }],
+          batchComplete: { name: 'BatchComplete_20261128000000001.xml', content: '<batch/>' },
+        });
+      } finally {
+        await session.close();
+      }
+    });
     const files = await readdir(join(server.root, 'nodelay'), { recursive: true });
     expect(files).toEqual(expect.arrayContaining(['20261128000000001/BatchComplete_20261128000000001.xml', '20261128000000001/0860000000017/0860000000017.xml']));
   }, 60_000);

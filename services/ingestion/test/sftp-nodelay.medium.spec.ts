@@ -1,5 +1,4 @@
-import { Socket } from 'node:net';
-import { startSftpServer, type SftpServer } from '@sv/testing';
+import { startSftpServer, watchingNoDelay, type SftpServer } from '@sv/testing';
 import { withDropSession } from '../src/app/sftp/drop-session.ts';
 
 /**
@@ -17,15 +16,8 @@ describe('SFTP drop folder session', () => {
 
   it('turns Nagle off on its connection to the drop folder server, and the session still answers', async () => {
     // What this process asks of its sockets to the server (the server is another process, sshd).
-    const asked: { port: number | undefined; noDelay: boolean | undefined; connected: boolean }[] = [];
-    const original = Socket.prototype.setNoDelay;
-    Socket.prototype.setNoDelay = function (this: Socket, noDelay?: boolean) {
-      asked.push({ port: this.remotePort, noDelay, connected: !this.connecting });
-      return original.call(this, noDelay);
-    };
-    let home: string;
-    try {
-      home = await withDropSession(
+    const home = await watchingNoDelay((asked) =>
+      withDropSession(
         {
           host: server.host,
           port: server.port,
@@ -41,10 +33,8 @@ describe('SFTP drop folder session', () => {
           // A round trip on the session: where the server puts the poller's user.
           return client.cwd();
         },
-      );
-    } finally {
-      Socket.prototype.setNoDelay = original;
-    }
+      ),
+    );
     expect(home).toMatch(/^\//);
   }, 60_000);
 });
