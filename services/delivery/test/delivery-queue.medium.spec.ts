@@ -86,6 +86,21 @@ const ended = (id: string) =>
     return ['sent', 'failed', 'cancelled'].includes(found.state) && found.claimed_until === null ? found : undefined;
   });
 
+/** Runs an assertion; when it fails, its message goes on with what `diagnose` finds (the assertion itself is unchanged). */
+const explained = async (diagnose: () => Promise<unknown>, assertion: () => void): Promise<void> => {
+  try {
+    assertion();
+  } catch (error) {
+    if (error instanceof Error) {
+      const message = `${error.message}\n\nWhat was recorded:\n${JSON.stringify(await diagnose().catch((failed: unknown) => `(could not be read: ${String(failed)})`), null, 2)}`;
+      // Jest reports the stack, which begins with the message as it was thrown.
+      error.stack = error.stack?.replace(error.message, () => message);
+      error.message = message;
+    }
+    throw error;
+  }
+};
+
 /** A gate the test opens: the send waits at it (as a long upload would) until then. */
 const gate = () => {
   let open!: () => void;
@@ -171,7 +186,21 @@ describe('the delivery queue', () => {
     start(schema.orm, deps(watched));
     start(replica, deps(watched));
     const rows = await Promise.all(ids.map((id) => ended(id)));
-    expect(rows.map((found) => [found.state, found.attempts])).toEqual(ids.map(() => ['sent', 1]));
+    // Each delivery's attempts as recorded, shown when the ends are not as expected: why an attempt failed.
+    const attemptsOf = async () =>
+      Promise.all(
+        rows.map(async (found) => ({
+          id: found.id,
+          batch_id: found.batch_id,
+          state: found.state,
+          attempts: found.attempts,
+          error: found.error,
+          last_error: found.last_error,
+          sends_of_its_batch: sends.filter((batch) => batch === found.batch_id).length,
+          attempt_rows: await attemptRows(String(found.id)),
+        })),
+      );
+    await explained(attemptsOf, () => expect(rows.map((found) => [found.state, found.attempts])).toEqual(ids.map(() => ['sent', 1])));
     expect(overlaps).toEqual([]);
     expect(sends.sort()).toEqual(rows.map((found) => String(found.batch_id)).sort());
     for (const id of ids) expect((await attemptRows(id)).map((attempt) => attempt.outcome)).toEqual(['sent']);
