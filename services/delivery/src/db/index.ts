@@ -9,6 +9,7 @@ import { Migration20261126000200_file_digests } from './migrations/Migration2026
 import { Migration20261126000300_drop_worker_lease } from './migrations/Migration20261126000300_drop_worker_lease.ts';
 import { Migration20261201000500_work_queues } from './migrations/Migration20261201000500_work_queues.ts';
 import { Migration20261201000600_delivery_lead_time } from './migrations/Migration20261201000600_delivery_lead_time.ts';
+import { Migration20261213000100_delivery_batch_numbers } from './migrations/Migration20261213000100_delivery_batch_numbers.ts';
 
 /** The delivery service's own Postgres schema; no other service reads or writes it. */
 export const DELIVERY_SCHEMA = 'delivery';
@@ -22,4 +23,5 @@ export const DELIVERY_MIGRATIONS = [
   { name: 'Migration20261126000300_drop_worker_lease', class: Migration20261126000300_drop_worker_lease },
   { name: 'Migration20261201000500_work_queues', class: Migration20261201000500_work_queues },
   { name: 'Migration20261201000600_delivery_lead_time', class: Migration20261201000600_delivery_lead_time },
+  { name: 'Migration20261213000100_delivery_batch_numbers', class: Migration20261213000100_delivery_batch_numbers },
 ];

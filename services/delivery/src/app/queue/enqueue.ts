@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { leadTimeDeadline, type DeliveryKind, type LeadTimeDays } from '@sv/contracts';
 
@@ -27,8 +27,13 @@ export const deliveryDeadline = (request: DeliveryRequest, today: string): { del
   return { deliverBy: deadline?.deliver_by ?? null, late: deadline?.late ?? false };
 };
 
-/** DDEX BatchIds are written yyyyMMddhhmmssnnn; three random digits keep same-moment batches apart. */
-const batchIdOf = (now: Date): string => `${now.toISOString().replace(/\D/g, '').slice(0, 17)}${String(randomBytes(2).readUInt16BE(0) % 1000).padStart(3, '0')}`;
+/**
+ * DDEX BatchIds are written yyyyMMddhhmmssnnn: the moment to the millisecond, then three digits
+ * from the schema's one sequence (SQL, appended in the insert), so deliveries queued in the same
+ * millisecond, by one replica or several, never share a batch (nor the store's batch folder).
+ */
+const batchMomentOf = (now: Date): string => now.toISOString().replace(/\D/g, '').slice(0, 17);
+const BATCH_ID_SQL = `? || lpad((nextval('"delivery"."batch_number"') % 1000)::text, 3, '0')`;
 
 /** A message id unique to this delivery (kept when the same version is sent again). */
 const messageIdOf = (): string => `SV${randomUUID().replace(/-/g, '').toUpperCase()}`;
@@ -57,10 +62,10 @@ export const queueDeliveries = async (em: EntityManager, requests: readonly Deli
     await em.execute(
       `insert into "delivery"."delivery" ("id", "tenant_id", "release_id", "dsp_id", "dsp_slug", "dsp_name", "kind", "state", "reason",
           "message_id", "batch_id", "files", "attempts", "next_attempt_at", "created_at", "updated_at", "deliver_by", "late")
-        values (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, '[]', 0, ?, ?, ?, ?, ?)`,
+        values (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ${BATCH_ID_SQL}, '[]', 0, ?, ?, ?, ?, ?)`,
       [
         id, request.tenantId, request.releaseId, request.dsp.dsp_id, request.dsp.slug, request.dsp.name, request.kind, request.reason,
-        messageIdOf(), batchIdOf(now), now, now, now, deliverBy, late,
+        messageIdOf(), batchMomentOf(now), now, now, now, deliverBy, late,
       ],
     );
     queued.push({ id, dspSlug: request.dsp.slug, kind: request.kind });
