@@ -31,6 +31,9 @@ const KIND_OF_STEP: Readonly<Record<OnboardingStep, DeliveryKind>> = {
   takedown: 'takedown',
 };
 
+/** `1 deal`, `3 deals`: as the command prints what a step changed. */
+const dealCount = (count: number): string => `${count} ${count === 1 ? 'deal' : 'deals'}`;
+
 /** The release's tenant, as the sandbox's delivery knows it: from the release's QC or its deliveries. */
 const tenantOfRelease = async (em: EntityManager, releaseId: string): Promise<string> => {
   const [row] = await em.execute<{ tenant_id: string }[]>(
@@ -85,12 +88,12 @@ export const runOnboardingStep = async (em: EntityManager, deps: CommandDeps, re
   if (step === 'new_release') {
     const first = await firstDelivery(em, tenantId, releaseId, store.dsp, stage);
     const deliveryId = first ?? (await deliverRelease(em, deps, principal, releaseId, { slug }))[0]?.id ?? null;
-    return reply(deliveryId, [{ field: 'message', from: null, to: `new release, ${release.tracks.length} tracks, ${store.deals.length} deals` }]);
+    return reply(deliveryId, [{ field: 'message', from: null, to: `new release, ${release.tracks.length} tracks, ${dealCount(store.deals.length)}` }]);
   }
   if (!stage || !UPDATABLE.has(stage)) throw new ConflictError(Messages.onboardingNeedsDelivered(store.dsp.name), 'delivery.onboarding_not_delivered');
   if (step === 'takedown') {
     const [queued] = await purgeRelease(em, deps, principal, releaseId, { slug });
-    return reply(queued?.id ?? null, [{ field: 'deals', from: `${store.deals.length} deals`, to: 'none: taken down' }]);
+    return reply(queued?.id ?? null, [{ field: 'deals', from: dealCount(store.deals.length), to: 'none: taken down' }]);
   }
   const change =
     step === 'territories_change'
