@@ -20,13 +20,15 @@ const shape = {
   SV_ANALYTICS_LOAD_RETRY_CAP_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
   /** The worker's safety-net poll (jobs of other replicas, retries coming due); a new job wakes its own process at once. */
   SV_ANALYTICS_LOAD_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** How many days a finished (completed or failed) report load job is kept before the hourly prune deletes it. */
+  SV_REPORT_JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 };
 
 /** `cdnUrl` and `blobStore`: where report files the operator command uploads are read from. */
 export interface AnalyticsConfig extends BlobServiceConfig {
   dropFolder: { dir: string; intervalMs: number } | undefined;
-  /** The report load jobs' worker. */
-  loadJobs: { concurrency: number; leaseMs: number; maxAttempts: number; retry: { baseMs: number; capMs: number }; pollMs: number };
+  /** The report load jobs' worker, and how many days a finished job is kept. */
+  loadJobs: { concurrency: number; leaseMs: number; maxAttempts: number; retry: { baseMs: number; capMs: number }; pollMs: number; retentionDays: number };
 }
 
 /** The analytics service's configuration, read from the environment once at start-up. */
@@ -47,6 +49,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
         maxAttempts: parsed.SV_ANALYTICS_LOAD_MAX_ATTEMPTS,
         retry: { baseMs: parsed.SV_ANALYTICS_LOAD_RETRY_BASE_MS, capMs: Math.max(parsed.SV_ANALYTICS_LOAD_RETRY_BASE_MS, parsed.SV_ANALYTICS_LOAD_RETRY_CAP_MS) },
         pollMs: parsed.SV_ANALYTICS_LOAD_POLL_MS,
+        retentionDays: parsed.SV_REPORT_JOB_RETENTION_DAYS,
       },
     }),
   });

@@ -9,7 +9,7 @@ import type { CataloguePort } from '../src/app/catalogue-port.ts';
 import type { RoyaltiesPort } from '../src/app/royalties-port.ts';
 import { queueSalesReportLoad } from '../src/app/streaming/finance-report-loads.ts';
 import { presentReportLoadJob } from '../src/app/streaming/report-load-job.presenter.ts';
-import { enqueueReportLoad, findReportLoadJob, REPORT_LOAD_JOB_RETENTION_DAYS } from '../src/app/streaming/report-load-jobs.ts';
+import { enqueueReportLoad, findReportLoadJob } from '../src/app/streaming/report-load-jobs.ts';
 import { startReportLoadWorker } from '../src/app/streaming/report-load-worker.ts';
 import { ANALYTICS_ENTITIES, ANALYTICS_MIGRATIONS, ANALYTICS_SCHEMA } from '../src/db/index.ts';
 import { csvStreams } from './support/report-fixtures.ts';
@@ -58,7 +58,7 @@ const oneFile = (open: () => Readable): BlobStore => {
   return { put: refuse, remove: refuse, read: async () => open(), keyOf: () => undefined, readUrl: refuse, presignPut: refuse };
 };
 
-const settings = { concurrency: 1, leaseMs: 10_000, maxAttempts: 3, retry: { baseMs: 10, capMs: 50 }, pollMs: 100 };
+const settings = { concurrency: 1, leaseMs: 10_000, maxAttempts: 3, retry: { baseMs: 10, capMs: 50 }, pollMs: 100, retentionDays: 30 };
 
 const lines = (count: number, store: string) =>
   Array.from({ length: count }, (_, index) => ({ date: '2027-01-05', store, territory: 'GB', isrc: `ZZX0026${String(index).padStart(5, '0')}`, title: 'Song', artist: 'Nova', streams: 3 }));
@@ -194,11 +194,13 @@ describe('report load jobs', () => {
     expect(jobs[0]!.n).toBe(1);
   });
 
-  it('deletes, as the worker starts, the jobs that ended past their retention, never a recent one nor a queued or running one', async () => {
+  it('deletes, as the worker starts, the jobs that ended past their configured retention, never a recent one nor a queued or running one', async () => {
     const tenantId = randomUUID();
     const day = 24 * 3_600_000;
-    const old = new Date(Date.now() - (REPORT_LOAD_JOB_RETENTION_DAYS + 5) * day);
-    const recent = new Date(Date.now() - (REPORT_LOAD_JOB_RETENTION_DAYS - 5) * day);
+    // Not the default 30: the worker keeps finished jobs as many days as it is told.
+    const retentionDays = 10;
+    const old = new Date(Date.now() - (retentionDays + 5) * day);
+    const recent = new Date(Date.now() - (retentionDays - 5) * day);
     const later = new Date(Date.now() + day);
     const jobOf = async (name: string, status: string, finishedAt: Date | null, more: { leaseUntil?: Date; nextAttemptAt?: Date } = {}): Promise<string> => {
       const job = await enqueueReportLoad(orm.em.fork(), tenantId, { origin: 'operator', blobKey: `private/${tenantId}/${name}.csv`, fileName: `${name}.csv` });
@@ -225,7 +227,7 @@ describe('report load jobs', () => {
       (await orm.em.fork().execute<{ id: string }[]>(`select "id" from "analytics"."report_load_job" where "tenant_id" = ?`, [tenantId])).map((row) => row.id);
     expect(await left()).toHaveLength(6);
 
-    worker = startReportLoadWorker({ orm, catalogue: catalogue(), blobs: oneFile(() => Readable.from([])), logger }, settings);
+    worker = startReportLoadWorker({ orm, catalogue: catalogue(), blobs: oneFile(() => Readable.from([])), logger }, { ...settings, retentionDays });
     const kept = await eventually('the old finished jobs to go', async () => {
       const ids = await left();
       return ids.length === 4 ? ids : undefined;
@@ -233,5 +235,15 @@ describe('report load jobs', () => {
     expect(kept.sort()).toEqual([recentCompleted, recentFailed, oldQueued, oldRunning].sort());
     expect(kept).not.toContain(oldCompleted);
     expect(kept).not.toContain(oldFailed);
+  });
+
+  it('finds the jobs to delete through the finished jobs’ index, whose predicate is the prune’s own', async () => {
+    const plan = await orm.em.fork().transactional(async (tx) => {
+      await tx.execute(`set local enable_seqscan = off`);
+      return tx.execute(
+        `explain (format json) select "id" from "analytics"."report_load_job" where "status" in ('completed', 'failed') and "finished_at" < now() limit 1000`,
+      );
+    });
+    expect(JSON.stringify(plan)).toContain('report_load_job_finished_idx');
   });
 });

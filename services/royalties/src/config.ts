@@ -21,6 +21,8 @@ const shape = {
   SV_ROYALTIES_REPORT_RETRY_CAP_MS: z.coerce.number().int().min(1).max(86_400_000).default(300_000),
   /** How often a running job's progress is written for those polling it. */
   SV_ROYALTIES_REPORT_PROGRESS_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** How many days a finished (completed or failed) sales report job is kept before the hourly prune deletes it; its report stays. */
+  SV_REPORT_JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 };
 
 /** `cdnUrl` and `blobStore`: where uploaded sales reports are read and statement PDFs written; the CDN serves them signed. */
@@ -35,6 +37,8 @@ export interface RoyaltiesConfig extends BlobServiceConfig {
     maxAttempts: number;
     retry: { baseMs: number; capMs: number };
     progressMs: number;
+    /** Days a finished job is kept before it is deleted. */
+    retentionDays: number;
   };
 }
 
@@ -59,6 +63,7 @@ export const readConfig = (env: Record<string, string | undefined> = process.env
           maxAttempts: parsed.SV_ROYALTIES_REPORT_MAX_ATTEMPTS,
           retry: { baseMs: parsed.SV_ROYALTIES_REPORT_RETRY_BASE_MS, capMs: parsed.SV_ROYALTIES_REPORT_RETRY_CAP_MS },
           progressMs: parsed.SV_ROYALTIES_REPORT_PROGRESS_MS,
+          retentionDays: parsed.SV_REPORT_JOB_RETENTION_DAYS,
         },
       };
     },

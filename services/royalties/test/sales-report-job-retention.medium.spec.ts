@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createLogger, openDatabase, type BlobStore } from '@sv/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@sv/testing';
 import type { CataloguePort } from '../src/app/catalogue-port.ts';
-import { SALES_REPORT_JOB_RETENTION_DAYS, startSalesReportJobWorker, type SalesReportJobWorker } from '../src/app/finance/sales-report-job-worker.ts';
+import { startSalesReportJobWorker, type SalesReportJobWorker } from '../src/app/finance/sales-report-job-worker.ts';
 import { ROYALTIES_ENTITIES, ROYALTIES_MIGRATIONS, ROYALTIES_SCHEMA } from '../src/db/index.ts';
 
 /*
@@ -31,14 +31,16 @@ afterAll(async () => {
 const unused = () => Promise.reject(new Error('not used here'));
 const blobs: BlobStore = { put: unused, remove: unused, read: unused, keyOf: () => undefined, readUrl: unused, presignPut: unused };
 const catalogue = new Proxy({}, { get: () => unused }) as CataloguePort;
-const settings = { concurrency: 1, tickMs: 100, leaseMs: 10_000, maxAttempts: 3, retry: { baseMs: 10, capMs: 50 }, progressMs: 100 };
+// Not the default 30: the worker keeps finished jobs as many days as it is told.
+const retentionDays = 10;
+const settings = { concurrency: 1, tickMs: 100, leaseMs: 10_000, maxAttempts: 3, retry: { baseMs: 10, capMs: 50 }, progressMs: 100, retentionDays };
 
 describe('sales report job retention', () => {
-  it('deletes, as the worker starts, the jobs that ended past their retention, never a recent one nor a queued or running one', async () => {
+  it('deletes, as the worker starts, the jobs that ended past their configured retention, never a recent one nor a queued or running one', async () => {
     const tenantId = randomUUID();
     const day = 24 * 3_600_000;
-    const old = new Date(Date.now() - (SALES_REPORT_JOB_RETENTION_DAYS + 5) * day);
-    const recent = new Date(Date.now() - (SALES_REPORT_JOB_RETENTION_DAYS - 5) * day);
+    const old = new Date(Date.now() - (retentionDays + 5) * day);
+    const recent = new Date(Date.now() - (retentionDays - 5) * day);
     const later = new Date(Date.now() + day);
     const em = orm.em.fork();
     const periodId = randomUUID();
@@ -88,5 +90,15 @@ describe('sales report job retention', () => {
     // The report the old job made stays.
     const reports = await orm.em.fork().execute<{ n: number }[]>(`select count(*)::int as "n" from "royalties"."sales_report" where "id" = ?`, [oldReport]);
     expect(reports[0]!.n).toBe(1);
+  });
+
+  it('finds the jobs to delete through the finished jobs’ index, whose predicate is the prune’s own', async () => {
+    const plan = await orm.em.fork().transactional(async (tx) => {
+      await tx.execute(`set local enable_seqscan = off`);
+      return tx.execute(
+        `explain (format json) select "id" from "royalties"."sales_report_job" where "status" in ('completed', 'failed') and "finished_at" < now() limit 1000`,
+      );
+    });
+    expect(JSON.stringify(plan)).toContain('sales_report_job_finished_idx');
   });
 });

@@ -10,6 +10,7 @@ import { Migration20261210000600_recording_codes } from './migrations/Migration2
 import { Migration20261210000700_monthly_partitions } from './migrations/Migration20261210000700_monthly_partitions.ts';
 import { Migration20261210000800_report_load_jobs } from './migrations/Migration20261210000800_report_load_jobs.ts';
 import { Migration20261210000900_load_path_keys } from './migrations/Migration20261210000900_load_path_keys.ts';
+import { Migration20261210001000_report_load_job_retention } from './migrations/Migration20261210001000_report_load_job_retention.ts';
 
 /** The analytics service's own Postgres schema; no other service reads or writes it. */
 export const ANALYTICS_SCHEMA = 'analytics';
@@ -33,4 +34,6 @@ export const ANALYTICS_MIGRATIONS = [
   { name: 'Migration20261210000800_report_load_jobs', class: Migration20261210000800_report_load_jobs },
   // The load path's per-row foreign key dropped and two overlapping rollup indexes made one.
   { name: 'Migration20261210000900_load_path_keys', class: Migration20261210000900_load_path_keys },
+  // The retention prune's index: finished jobs by when they ended.
+  { name: 'Migration20261210001000_report_load_job_retention', class: Migration20261210001000_report_load_job_retention },
 ];

@@ -21,6 +21,7 @@ import { Migration20261202000900_recording_codes } from './migrations/Migration2
 import { Migration20261202001000_sales_report_identity } from './migrations/Migration20261202001000_sales_report_identity.ts';
 import { Migration20261202001100_sales_report_jobs } from './migrations/Migration20261202001100_sales_report_jobs.ts';
 import { Migration20261202001200_sales_report_row_load } from './migrations/Migration20261202001200_sales_report_row_load.ts';
+import { Migration20261202001300_sales_report_job_retention } from './migrations/Migration20261202001300_sales_report_job_retention.ts';
 
 /** The royalties service's own Postgres schema; no other service reads or writes it. */
 export const ROYALTIES_SCHEMA = 'royalties';
@@ -40,4 +41,6 @@ export const ROYALTIES_MIGRATIONS = [
   { name: 'Migration20261202001000_sales_report_identity', class: Migration20261202001000_sales_report_identity },
   { name: 'Migration20261202001100_sales_report_jobs', class: Migration20261202001100_sales_report_jobs },
   { name: 'Migration20261202001200_sales_report_row_load', class: Migration20261202001200_sales_report_row_load },
+  // The retention prune's index: finished jobs by when they ended.
+  { name: 'Migration20261202001300_sales_report_job_retention', class: Migration20261202001300_sales_report_job_retention },
 ];

@@ -161,16 +161,12 @@ export const runReportLoadJob = async (deps: ReportLoadJobDeps, item: ClaimedIte
   return job;
 };
 
-/**
- * Finished jobs (completed or failed) are kept this many days after they ended, then deleted. A
- * constant rather than a setting of the service's config until an operator needs to change it.
- */
-export const REPORT_LOAD_JOB_RETENTION_DAYS = 30;
 /** Jobs deleted per statement: a long backlog goes in short statements, not one long lock. */
 export const REPORT_LOAD_JOB_PRUNE_BATCH = 1_000;
 
 /**
- * Deletes up to a batch of jobs that ended before `before`; answers how many went. A queued or
+ * Deletes up to a batch of jobs that ended before `before` (the worker's `retentionDays`,
+ * `SV_REPORT_JOB_RETENTION_DAYS`, ago); answers how many went. A queued or
  * running job is never deleted: the state is checked again on the row itself, so a job a worker
  * just took is left. A finance load's source may be queued again once its job is gone, which
  * loads the same bytes again and replaces the earlier load (same SHA-256).

@@ -4,7 +4,6 @@ import {
   endGivenUpReportLoad,
   pruneFinishedReportLoadJobs,
   REPORT_LOAD_JOB_PRUNE_BATCH,
-  REPORT_LOAD_JOB_RETENTION_DAYS,
   runReportLoadJob,
   type ReportLoadJobDeps,
 } from './report-load-jobs.ts';
@@ -19,6 +18,8 @@ export interface ReportLoadWorkerSettings {
   retry: { baseMs: number; capMs: number };
   /** The safety-net poll; a job queued in this process wakes the worker at once. */
   pollMs: number;
+  /** Days a finished (completed or failed) job is kept after it ended, then deleted. */
+  retentionDays: number;
 }
 
 /**
@@ -50,7 +51,7 @@ export const startReportLoadWorker = (deps: ReportLoadJobDeps, settings: ReportL
     lease: { orm: deps.orm },
     logger,
     run: async () => {
-      const deleted = await pruneFinishedReportLoadJobs(deps.orm.em.fork(), new Date(Date.now() - REPORT_LOAD_JOB_RETENTION_DAYS * 24 * HOUR_MS));
+      const deleted = await pruneFinishedReportLoadJobs(deps.orm.em.fork(), new Date(Date.now() - settings.retentionDays * 24 * HOUR_MS));
       if (deleted > 0) logger.info({ deleted }, 'finished report load jobs past their retention deleted');
       // A full batch may have left more: the next run follows at once.
       return deleted === REPORT_LOAD_JOB_PRUNE_BATCH;

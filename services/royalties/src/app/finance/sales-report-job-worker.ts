@@ -22,17 +22,12 @@ export const SALES_REPORT_JOB_QUEUE: WorkQueueTable = {
 
 const HOUR_MS = 3_600_000;
 
-/**
- * Finished jobs (completed or failed) are kept this many days after they ended, then deleted; the
- * report a job made stays. A constant rather than a setting of the service's config until an
- * operator needs to change it.
- */
-export const SALES_REPORT_JOB_RETENTION_DAYS = 30;
 /** Jobs deleted per statement: a long backlog goes in short statements, not one long lock. */
 export const SALES_REPORT_JOB_PRUNE_BATCH = 1_000;
 
 /**
- * Deletes up to a batch of jobs that ended before `before`; answers how many went. A queued or
+ * Deletes up to a batch of jobs that ended before `before` (the worker's `retentionDays`,
+ * `SV_REPORT_JOB_RETENTION_DAYS`, ago; the report a job made stays); answers how many went. A queued or
  * running job is never deleted: the state is checked again on the row itself, so a job a worker
  * just took is left.
  */
@@ -64,7 +59,7 @@ export const startSalesReportJobWorker = (
     lease: { orm },
     logger: log,
     run: async () => {
-      const deleted = await pruneFinishedSalesReportJobs(orm.em.fork(), new Date(Date.now() - SALES_REPORT_JOB_RETENTION_DAYS * 24 * HOUR_MS));
+      const deleted = await pruneFinishedSalesReportJobs(orm.em.fork(), new Date(Date.now() - settings.retentionDays * 24 * HOUR_MS));
       if (deleted > 0) log.info({ deleted }, 'finished sales report jobs past their retention deleted');
       // A full batch may have left more: the next run follows at once.
       return deleted === SALES_REPORT_JOB_PRUNE_BATCH;
