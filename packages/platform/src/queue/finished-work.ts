@@ -1,4 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from '../log/logger.ts';
+import { startScheduledJob, type ScheduledJob } from '../scheduling/scheduled-job.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Jobs deleted per statement by the retention: a long backlog goes in short statements, not one long lock. */
+export const FINISHED_JOBS_BATCH = 1_000;
 
 /**
  * Deletes up to `batch` rows of a job table (`"schema"."table"`, a trusted identifier) whose job
@@ -15,4 +23,38 @@ export const deleteFinishedJobs = async (em: EntityManager, table: string, befor
     [before, before, batch],
   );
   return deleted.length;
+};
+
+export interface FinishedJobsRetention {
+  /** Names the scheduled job (and its lease). */
+  name: string;
+  orm: MikroORM;
+  /** The job table, `"schema"."table"` (a trusted identifier), with `status` and `finished_at`. */
+  table: string;
+  /** Days a job is kept after it ended. */
+  retentionDays: number;
+  /** The jobs as the log names them, e.g. `report load jobs`. */
+  what: string;
+  logger: Logger;
+}
+
+/**
+ * At its start and then hourly, on one replica at a time, deletes the jobs of `table` that ended
+ * more than `retentionDays` ago, a batch per statement until none is left (see deleteFinishedJobs).
+ */
+export const startFinishedJobsRetention = (options: FinishedJobsRetention): ScheduledJob => {
+  const { orm, table, logger } = options;
+  return startScheduledJob({
+    name: options.name,
+    intervalMs: HOUR_MS,
+    // Leased: one replica deleting the old jobs is enough.
+    lease: { orm },
+    logger,
+    run: async () => {
+      const deleted = await deleteFinishedJobs(orm.em.fork(), table, new Date(Date.now() - options.retentionDays * DAY_MS), FINISHED_JOBS_BATCH);
+      if (deleted > 0) logger.info({ deleted }, `finished ${options.what} past their retention deleted`);
+      // A full batch may have left more: the next run follows at once.
+      return deleted === FINISHED_JOBS_BATCH;
+    },
+  });
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { ReportLoadJobOrigin } from '@sv/contracts';
-import { DeterministicFault, deleteFinishedJobs, type BlobStore, type Logger, type ClaimedItem, type WorkGiveUp, type WorkLease } from '@sv/platform';
+import { DeterministicFault, type BlobStore, type Logger, type ClaimedItem, type WorkGiveUp, type WorkLease } from '@sv/platform';
 import { ReportLoadJob } from '../../db/entities/report-load-job.entity.ts';
 import { assertTenantBlob, loadStoredReport } from './report-blob.ts';
 import type { ReportLoadDeps, ReportLoadProgress } from './report-load.ts';
@@ -161,18 +161,6 @@ export const runReportLoadJob = async (deps: ReportLoadJobDeps, item: ClaimedIte
   return job;
 };
 
-/** Jobs deleted per statement: a long backlog goes in short statements, not one long lock. */
-export const REPORT_LOAD_JOB_PRUNE_BATCH = 1_000;
-
-/**
- * Deletes up to a batch of jobs that ended before `before` (the worker's `retentionDays`,
- * `SV_REPORT_JOB_RETENTION_DAYS`, ago); answers how many went. A queued or
- * running job is never deleted: the state is checked again on the row itself, so a job a worker
- * just took is left. A finance load's source may be queued again once its job is gone, which
- * loads the same bytes again and replaces the earlier load (same SHA-256).
- */
-export const pruneFinishedReportLoadJobs = (em: EntityManager, before: Date): Promise<number> =>
-  deleteFinishedJobs(em, '"analytics"."report_load_job"', before, REPORT_LOAD_JOB_PRUNE_BATCH);
 
 /** The job's side of its end as failed (a bad file, or attempts spent), in the queue's transaction. */
 export const endGivenUpReportLoad = async (tx: EntityManager, item: ClaimedItem, end: WorkGiveUp): Promise<void> => {

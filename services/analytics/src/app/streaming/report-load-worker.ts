@@ -1,14 +1,6 @@
-import { startScheduledJob, startWorkQueue, type EventConsumer, type WorkQueueTable } from '@sv/platform';
+import { startFinishedJobsRetention, startWorkQueue, type EventConsumer, type WorkQueueTable } from '@sv/platform';
 import { ReportLoadJob } from '../../db/entities/report-load-job.entity.ts';
-import {
-  endGivenUpReportLoad,
-  pruneFinishedReportLoadJobs,
-  REPORT_LOAD_JOB_PRUNE_BATCH,
-  runReportLoadJob,
-  type ReportLoadJobDeps,
-} from './report-load-jobs.ts';
-
-const HOUR_MS = 3_600_000;
+import { endGivenUpReportLoad, runReportLoadJob, type ReportLoadJobDeps } from './report-load-jobs.ts';
 
 export interface ReportLoadWorkerSettings {
   /** Loads one process runs at once (loads of one tenant still run one at a time). */
@@ -44,18 +36,15 @@ export const REPORT_LOAD_QUEUE: WorkQueueTable = {
  */
 export const startReportLoadWorker = (deps: ReportLoadJobDeps, settings: ReportLoadWorkerSettings): EventConsumer => {
   const logger = deps.logger.child({ worker: 'report-loads' });
-  const retention = startScheduledJob({
+  // A finance load's source may be queued again once its job is gone: that loads the same bytes again and replaces
+  // the earlier load (same SHA-256).
+  const retention = startFinishedJobsRetention({
     name: 'report-load-job-retention',
-    intervalMs: HOUR_MS,
-    // Leased: one replica deleting the old jobs is enough.
-    lease: { orm: deps.orm },
+    orm: deps.orm,
+    table: '"analytics"."report_load_job"',
+    retentionDays: settings.retentionDays,
+    what: 'report load jobs',
     logger,
-    run: async () => {
-      const deleted = await pruneFinishedReportLoadJobs(deps.orm.em.fork(), new Date(Date.now() - settings.retentionDays * 24 * HOUR_MS));
-      if (deleted > 0) logger.info({ deleted }, 'finished report load jobs past their retention deleted');
-      // A full batch may have left more: the next run follows at once.
-      return deleted === REPORT_LOAD_JOB_PRUNE_BATCH;
-    },
   });
   const queue = startWorkQueue({
     name: 'report-loads',

@@ -1,5 +1,5 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { deleteFinishedJobs, startScheduledJob, startWorkQueue, type Logger, type WorkQueueTable } from '@sv/platform';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { startFinishedJobsRetention, startWorkQueue, type Logger, type WorkQueueTable } from '@sv/platform';
 import type { RoyaltiesConfig } from '../../config.ts';
 import { SalesReportJob } from '../../db/entities/sales-report-job.entity.ts';
 import { endFailedSalesReportJob, runSalesReportJob, type SalesReportJobDeps } from './sales-report-jobs.service.ts';
@@ -20,20 +20,6 @@ export const SALES_REPORT_JOB_QUEUE: WorkQueueTable = {
   claimSet: `"status" = 'running', "started_at" = now(), "bytes_read" = 0, "rows_read" = 0, "rows_matched" = 0, "progress_at" = null`,
 };
 
-const HOUR_MS = 3_600_000;
-
-/** Jobs deleted per statement: a long backlog goes in short statements, not one long lock. */
-export const SALES_REPORT_JOB_PRUNE_BATCH = 1_000;
-
-/**
- * Deletes up to a batch of jobs that ended before `before` (the worker's `retentionDays`,
- * `SV_REPORT_JOB_RETENTION_DAYS`, ago; the report a job made stays); answers how many went. A queued or
- * running job is never deleted: the state is checked again on the row itself, so a job a worker
- * just took is left.
- */
-export const pruneFinishedSalesReportJobs = (em: EntityManager, before: Date): Promise<number> =>
-  deleteFinishedJobs(em, '"royalties"."sales_report_job"', before, SALES_REPORT_JOB_PRUNE_BATCH);
-
 export interface SalesReportJobWorker {
   /** Stops claiming, stops the loads in flight (nothing of them is kept) and hands their jobs back. */
   stop(): Promise<void>;
@@ -52,18 +38,14 @@ export const startSalesReportJobWorker = (
 ): SalesReportJobWorker => {
   const log = logger.child({ worker: 'sales-report-jobs' });
   const jobDeps: SalesReportJobDeps = { ...deps, fork: () => orm.em.fork(), progressMs: settings.progressMs };
-  const retention = startScheduledJob({
+  // The report a deleted job made stays.
+  const retention = startFinishedJobsRetention({
     name: 'sales-report-job-retention',
-    intervalMs: HOUR_MS,
-    // Leased: one replica deleting the old jobs is enough.
-    lease: { orm },
+    orm,
+    table: '"royalties"."sales_report_job"',
+    retentionDays: settings.retentionDays,
+    what: 'sales report jobs',
     logger: log,
-    run: async () => {
-      const deleted = await pruneFinishedSalesReportJobs(orm.em.fork(), new Date(Date.now() - settings.retentionDays * 24 * HOUR_MS));
-      if (deleted > 0) log.info({ deleted }, 'finished sales report jobs past their retention deleted');
-      // A full batch may have left more: the next run follows at once.
-      return deleted === SALES_REPORT_JOB_PRUNE_BATCH;
-    },
   });
   const queue = startWorkQueue({
     name: 'sales-report-jobs',
