@@ -15,7 +15,7 @@ const streamOf = (text: string): Readable => Readable.from((text.match(/[\s\S]{1
 const read = async (text: string): Promise<{ report: OpenedReport; records: (StreamRecord | PlaylistRecord | ChartRecord)[] }> => {
   const report = await openReport(streamOf(text), 'csv');
   const records: (StreamRecord | PlaylistRecord | ChartRecord)[] = [];
-  for await (const batch of report.recordBatches as AsyncIterable<(StreamRecord | PlaylistRecord | ChartRecord)[]>) records.push(...batch);
+  for await (const record of report.records as AsyncIterable<StreamRecord | PlaylistRecord | ChartRecord>) records.push(record);
   return { report, records };
 };
 

@@ -15,7 +15,7 @@ const streamOf = (text: string): Readable => Readable.from((text.match(/[\s\S]{1
 const read = async (text: string): Promise<{ report: OpenedReport; records: StreamRecord[] }> => {
   const report = await openReport(streamOf(text), 'dsr');
   const records: StreamRecord[] = [];
-  for await (const batch of report.recordBatches as AsyncIterable<StreamRecord[]>) records.push(...batch);
+  for await (const record of report.records as AsyncIterable<StreamRecord>) records.push(record);
   return { report, records };
 };
 

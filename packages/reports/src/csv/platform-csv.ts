@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { readCount, readDay, readIsrc, readPosition, readStore, readTerritory, readText, readUpc } from '../values/cell-values.ts';
-import { oneByOne } from '../batches.ts';
 import { isBlank, reportLineBatches, type ReportLine } from './csv-lines.ts';
 import { STREAM_COUNTS, zeroCounts, type ChartRecord, type OpenedCsvReport, type PlaylistRecord, type ReportKind, type StreamRecord } from './platform-records.ts';
 import { ReportFileError, type ReportPlace } from '../report-file-error.ts';
@@ -183,16 +182,13 @@ export const openCsvReport = async (source: Readable): Promise<OpenedCsvReport> 
     }
   })();
 
-  // Batches rather than single records: a million records would otherwise cost a million promises at each reader on the way.
-  async function* recordBatches<T>(read: (line: ReportLine, columns: Map<string, number>) => T): AsyncGenerator<T[]> {
+  async function* records<T>(read: (line: ReportLine, columns: Map<string, number>) => T): AsyncGenerator<T> {
     // However the reading ends (a refusal, the reader stopping), the file is closed.
     try {
       for (; ; index = 0) {
-        const records: T[] = [];
         for (; index < batch.length; index += 1) {
-          if (!isBlank(batch[index]!.cells)) records.push(read(batch[index]!, columns));
+          if (!isBlank(batch[index]!.cells)) yield read(batch[index]!, columns);
         }
-        if (records.length > 0) yield records;
         const next = await batches.next();
         if (next.done) break;
         batch = next.value;
@@ -202,8 +198,7 @@ export const openCsvReport = async (source: Readable): Promise<OpenedCsvReport> 
     }
   }
 
-  const both = <T>(batchesOf: AsyncGenerator<T[]>): { recordBatches: AsyncIterable<T[]>; records: AsyncIterable<T> } => ({ recordBatches: batchesOf, records: oneByOne(batchesOf) });
-  if (kind === 'streams') return { format: 'csv', kind, ...both(recordBatches(streamRecord)) };
-  if (kind === 'playlists') return { format: 'csv', kind, ...both(recordBatches(playlistRecord)) };
-  return { format: 'csv', kind, ...both(recordBatches(chartRecord)) };
+  if (kind === 'streams') return { format: 'csv', kind, records: records(streamRecord) };
+  if (kind === 'playlists') return { format: 'csv', kind, records: records(playlistRecord) };
+  return { format: 'csv', kind, records: records(chartRecord) };
 };

@@ -54,21 +54,12 @@ export interface ChartRecord extends RecordBase {
   previous: number | null;
 }
 
-/**
- * A report's records: a batch at a time (those of each stretch of lines read), or the same one at
- * a time; read once, one way or the other.
- */
-interface RecordsOf<TRecord> {
-  recordBatches: AsyncIterable<TRecord[]>;
-  records: AsyncIterable<TRecord>;
-}
-
 export type ReportRecords =
-  | ({ kind: 'streams' } & RecordsOf<StreamRecord>)
-  | ({ kind: 'playlists' } & RecordsOf<PlaylistRecord>)
-  | ({ kind: 'charts' } & RecordsOf<ChartRecord>);
+  | { kind: 'streams'; records: AsyncIterable<StreamRecord> }
+  | { kind: 'playlists'; records: AsyncIterable<PlaylistRecord> }
+  | { kind: 'charts'; records: AsyncIterable<ChartRecord> };
 
-/** A CSV report of the platform's layouts opened: its kind, then its records. */
+/** A CSV report of the platform's layouts opened: its kind, then its records one at a time. */
 export type OpenedCsvReport = ReportRecords & { format: 'csv' };
 
 /** Written out rather than built from STREAM_COUNTS: one is made per line read. */

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { ReportFileError } from '../report-file-error.ts';
-import { oneByOne } from '../batches.ts';
 import { textLineBatches, type TextLineBatch } from '../text/text-lines.ts';
 import { DsrBlock } from './dsr-block.ts';
 import { checkFooter, type FooterTotals } from './dsr-footer.ts';
@@ -40,12 +39,7 @@ export interface DsrReport {
   format: 'dsr';
   header: DsrHeader;
   profile: DsrProfile;
-  /**
-   * The usage rows, a batch at a time (those of each stretch of lines read), in order; read once,
-   * this or `rows`. A refusal met on the way ends the reading with a ReportFileError.
-   */
-  rowBatches: AsyncIterable<UsageRow[]>;
-  /** The same rows one at a time; read once, this or `rowBatches`. */
+  /** The usage rows, one at a time; read once. A refusal met on the way ends the reading with a ReportFileError. */
   rows: AsyncIterable<UsageRow>;
   /** What the file held; throws until every row has been read. */
   facts(): DsrFileFacts;
@@ -154,26 +148,16 @@ export const openDsrReport = async (source: Readable, options: DsrReadOptions = 
     return row;
   };
 
-  // Batches rather than single rows: a million rows would otherwise cost a million promises at each reader on the way.
-  async function* rowBatches(): AsyncGenerator<UsageRow[]> {
+  async function* rows(): AsyncGenerator<UsageRow> {
     const context: UsageContext = { header, summaries, block: null };
     let blocks = 0;
     let yielded = 0;
-    let batch: UsageRow[] = [];
-    const handOut = (row: UsageRow): void => {
-      yielded += 1;
-      batch.push(handedOut(row));
-    };
     let pending: UsageRow | null = null;
     let footer: { record: DsrRecord; totals: FooterTotals } | null = null;
     try {
       // Records are taken from the lines at hand without a promise each; only the next batch of lines is awaited.
       for (let record = records.next(); ; record = records.next()) {
         if (!record) {
-          if (batch.length > 0) {
-            yield batch;
-            batch = [];
-          }
           if (await records.more()) continue;
           break;
         }
@@ -188,7 +172,8 @@ export const openDsrReport = async (source: Readable, options: DsrReadOptions = 
           continue;
         }
         if (pending && family !== 'MW01') {
-          handOut(pending);
+          yielded += 1;
+          yield handedOut(pending);
           pending = null;
         }
         if (family === profile.footer) {
@@ -220,8 +205,13 @@ export const openDsrReport = async (source: Readable, options: DsrReadOptions = 
         else if (family === 'CU01') block.addCue(record);
         else if (family === 'RU01' || family === 'RU02') block.addUserReleases(record);
         else if (family === 'SU03') pending = usageWithRevenue(record, context);
-        else if (family === 'SR08') handOut(singleRecordUsage(record, context));
-        else handOut(usageByReference(record, context));
+        else if (family === 'SR08') {
+          yielded += 1;
+          yield handedOut(singleRecordUsage(record, context));
+        } else {
+          yielded += 1;
+          yield handedOut(usageByReference(record, context));
+        }
       }
       if (!footer) throw new ReportFileError({ line: records.lines + 1, column: 1, field: 'RecordType' }, `the file ends without its ${profile.footer} record: it was cut short`);
       if (yielded === 0) {
@@ -248,13 +238,11 @@ export const openDsrReport = async (source: Readable, options: DsrReadOptions = 
     }
   }
 
-  const batches = rowBatches();
   return {
     format: 'dsr',
     header: header!,
     profile: profile!,
-    rowBatches: batches,
-    rows: oneByOne(batches),
+    rows: rows(),
     facts: () => {
       if (!facts) throw new Error('the facts of a DSR file are known once all its rows have been read');
       return facts;

@@ -40,15 +40,11 @@ export const streamRecordOf = (row: UsageRow): StreamRecord | null => {
 /** An opened DSR as the family's report: the sender is the store, the HEAD's period and MessageId the file's. */
 export const dsrStreamReport = (report: DsrReport): Extract<OpenedReport, { kind: 'streams' }> => {
   let skipped = 0;
-  async function* recordBatches(): AsyncGenerator<StreamRecord[]> {
-    for await (const rows of report.rowBatches) {
-      const records: StreamRecord[] = [];
-      for (const row of rows) {
-        const record = streamRecordOf(row);
-        if (record) records.push(record);
-        else skipped += 1;
-      }
-      if (records.length > 0) yield records;
+  async function* records(): AsyncGenerator<StreamRecord> {
+    for await (const row of report.rows) {
+      const record = streamRecordOf(row);
+      if (record) yield record;
+      else skipped += 1;
     }
   }
   return {
@@ -57,7 +53,7 @@ export const dsrStreamReport = (report: DsrReport): Extract<OpenedReport, { kind
     store: report.header.senderName,
     period: { first: report.header.usageStart, last: report.header.usageEnd },
     messageId: report.header.messageId,
-    recordBatches: recordBatches(),
+    records: records(),
     skipped: () => skipped,
     ignoredRecords: () => report.facts().ignoredRecords,
   };

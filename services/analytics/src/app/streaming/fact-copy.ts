@@ -4,7 +4,7 @@ import { copyChunks, copyLine } from './pg-copy.ts';
 import { RECORDING_COLUMNS, type KindShape } from './report-kinds.ts';
 import { MalformedReportError } from './streaming.errors.ts';
 
-/** Lines read, matched and sent to COPY together (at least this many, bar the last): their new codes are looked up in one round. */
+/** Lines read, matched and sent to COPY together: their new codes are looked up in one round. */
 export const COPY_BATCH = 2_000;
 
 const NO_STORE = 'the file names no store: add a store column, or give the store with --store';
@@ -38,8 +38,8 @@ export interface FactCopy {
   store: string | null;
   storeFixed: boolean;
   matcher: LoadCodeMatcher;
-  /** Told of each batch of records read, by its size. */
-  onRecords?: (count: number) => void;
+  /** Told of each record read. */
+  onRecord?: () => void;
   /** Told the first record's day before any row is written (the month partitions it needs are made then). */
   beforeFirstRow?: (day: string) => Promise<void>;
   /** Told of days the file has not had before, before any row of theirs is written. */
@@ -69,7 +69,7 @@ export const factColumns = <TRecord>(shape: KindShape<TRecord>): string[] => [
 export const copyFacts = async <TRecord extends FactRecord>(
   client: pg.Client,
   shape: KindShape<TRecord>,
-  batches: AsyncIterable<TRecord[]>,
+  records: AsyncIterable<TRecord>,
   copy: FactCopy,
 ): Promise<WrittenFacts> => {
   const facts = {
@@ -127,20 +127,19 @@ export const copyFacts = async <TRecord extends FactRecord>(
     return text;
   };
 
-  // The first records are read before the COPY starts: the COPY holds the table, so its month partitions are made first.
-  const iterator = batches[Symbol.asyncIterator]();
-  let first = await iterator.next();
-  while (!first.done && first.value.length === 0) first = await iterator.next();
+  // The first record is read before the COPY starts: the COPY holds the table, so its month partitions are made first.
+  const iterator = records[Symbol.asyncIterator]();
+  const first = await iterator.next();
   if (first.done) return written();
-  await copy.beforeFirstRow?.(first.value[0]!.day);
+  await copy.beforeFirstRow?.(first.value.day);
 
   async function* chunks(): AsyncGenerator<string> {
     let batch: TRecord[] = [];
     for (let next = first; !next.done; next = await iterator.next()) {
-      facts.rows += next.value.length;
-      copy.onRecords?.(next.value.length);
-      for (const record of next.value) batch.push(record);
-      if (batch.length >= COPY_BATCH) {
+      facts.rows += 1;
+      copy.onRecord?.();
+      batch.push(next.value);
+      if (batch.length === COPY_BATCH) {
         yield await linesOf(batch);
         batch = [];
       }

@@ -15,10 +15,10 @@ export const malformedReportOf = (error: ReportFileError): MalformedReportError 
 
 const asDomainError = (error: unknown): unknown => (error instanceof ReportFileError ? malformedReportOf(error) : error);
 
-/** The record batches as read, a refusal met on the way thrown as the family's own. */
-async function* refusalsTranslated<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]> {
+/** The records as read, a refusal met on the way thrown as the family's own. */
+async function* refusalsTranslated<T>(records: AsyncIterable<T>): AsyncGenerator<T> {
   try {
-    yield* batches;
+    yield* records;
   } catch (error) {
     throw asDomainError(error);
   }
@@ -39,13 +39,13 @@ export const openReport = async (source: Readable, format: ReportFormat): Promis
   try {
     if (format === 'dsr') {
       const report = dsrStreamReport(await openDsrReport(source));
-      return { ...report, recordBatches: refusalsTranslated(report.recordBatches) };
+      return { ...report, records: refusalsTranslated(report.records) };
     }
     const report = await openCsvReport(source);
     const base = { format: 'csv' as const, store: null, period: null, messageId: null, skipped: () => 0, ignoredRecords: () => ({}) };
-    if (report.kind === 'streams') return { ...base, kind: report.kind, recordBatches: refusalsTranslated(report.recordBatches) };
-    if (report.kind === 'playlists') return { ...base, kind: report.kind, recordBatches: refusalsTranslated(report.recordBatches) };
-    return { ...base, kind: report.kind, recordBatches: refusalsTranslated(report.recordBatches) };
+    if (report.kind === 'streams') return { ...base, kind: report.kind, records: refusalsTranslated(report.records) };
+    if (report.kind === 'playlists') return { ...base, kind: report.kind, records: refusalsTranslated(report.records) };
+    return { ...base, kind: report.kind, records: refusalsTranslated(report.records) };
   } catch (error) {
     throw asDomainError(error);
   }

@@ -180,14 +180,14 @@ export const loadReportFile = async (
     const shape = SHAPES[report.kind] as KindShape<WrittenRecord>;
     const fileId = randomUUID();
     const freshDays: string[] = [];
-    const written = await copyFacts(client, shape, report.recordBatches as AsyncIterable<WrittenRecord[]>, {
+    const written = await copyFacts(client, shape, report.records as AsyncIterable<WrittenRecord>, {
       tenantId,
       fileId,
       store: options.store ?? report.store,
       storeFixed: options.store !== undefined,
       matcher: loadCodeMatcher(deps, tenantId),
-      onRecords: (count) => {
-        progress.rowsRead += count;
+      onRecord: () => {
+        progress.rowsRead += 1;
         options.onProgress?.(progress);
       },
       // The month partitions of the rows about to go in (the header's period and the first line's month), made and

@@ -1,4 +1,4 @@
-import type { ChartRecord, PlaylistRecord, StreamRecord } from '@sv/reports';
+import type { ReportRecords } from '@sv/reports';
 
 /*
  * What a DSP report file holds once read, whatever its format: day-level stream records, playlist
@@ -9,14 +9,8 @@ export { STREAM_COUNTS, zeroCounts, type ChartRecord, type PlaylistRecord, type 
 
 export type ReportFormat = 'dsr' | 'csv';
 
-/** A report's records of its kind, a batch at a time (those of each stretch of lines read); read once. */
-export type ReportBatches =
-  | { kind: 'streams'; recordBatches: AsyncIterable<StreamRecord[]> }
-  | { kind: 'playlists'; recordBatches: AsyncIterable<PlaylistRecord[]> }
-  | { kind: 'charts'; recordBatches: AsyncIterable<ChartRecord[]> };
-
-/** A report file opened: what its header says, then its records. */
-export type OpenedReport = ReportBatches & {
+/** A report file opened: what its header says, then its records one at a time. */
+export type OpenedReport = ReportRecords & {
   format: ReportFormat;
   /** The store the file's header names (a DSR's sender); null when its lines name it. */
   store: string | null;
