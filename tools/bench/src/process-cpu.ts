@@ -49,24 +49,40 @@ export const pidsNamed = (name: string): number[] => {
 
 export type ProcessGroups = Record<string, () => number[]>;
 
-/** CPU milliseconds per group (and `machine`) spent between start() and the returned stop(). */
+/** How often the processes are read while measuring: a process that ends in between loses at most this much of its time. */
+const POLL_MS = 200;
+
+/**
+ * CPU milliseconds per group (and `machine`) spent between start() and the returned stop().
+ * Processes are read every POLL_MS, so one that starts and ends within the window (a Postgres
+ * backend opened for one load) still counts: from zero, to its last reading.
+ */
 export const measureCpu = (groups: ProcessGroups): (() => Record<string, number>) => {
-  // Pids are looked up again at the end: Postgres may start backends during the window.
-  const sum = (pids: number[], readings: Map<number, number>) => pids.reduce((total, pid) => total + (readings.get(pid) ?? 0), 0);
-  const read = () => {
-    const readings = new Map<number, number>();
-    for (const find of Object.values(groups)) for (const pid of find()) readings.set(pid, processCpuMs(pid) ?? 0);
-    return { readings, machine: machineCpuMs() };
-  };
-  const before = read();
-  return () => {
-    const after = read();
-    const result: Record<string, number> = {};
+  // Per group and pid: its reading when first seen (zero for a process started during the window) and its latest.
+  const seen = new Map<string, Map<number, { first: number; last: number }>>(Object.keys(groups).map((name) => [name, new Map()]));
+  const read = (atStart: boolean) => {
     for (const [name, find] of Object.entries(groups)) {
-      const pids = find();
-      result[name] = sum(pids, after.readings) - sum(pids, before.readings);
+      const pids = seen.get(name)!;
+      for (const pid of find()) {
+        const reading = processCpuMs(pid);
+        if (reading === undefined) continue;
+        const known = pids.get(pid);
+        if (known) known.last = Math.max(known.last, reading);
+        else pids.set(pid, { first: atStart ? reading : 0, last: reading });
+      }
     }
-    if (before.machine !== undefined && after.machine !== undefined) result.machine = after.machine - before.machine;
+  };
+  read(true);
+  const machineBefore = machineCpuMs();
+  const poll = setInterval(() => read(false), POLL_MS);
+  poll.unref();
+  return () => {
+    clearInterval(poll);
+    read(false);
+    const machineAfter = machineCpuMs();
+    const result: Record<string, number> = {};
+    for (const [name, pids] of seen) result[name] = [...pids.values()].reduce((total, { first, last }) => total + last - first, 0);
+    if (machineBefore !== undefined && machineAfter !== undefined) result.machine = machineAfter - machineBefore;
     return result;
   };
 };
