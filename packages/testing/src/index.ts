@@ -21,3 +21,4 @@ export * from './service-metrics.ts';
 export * from './otlp-receiver.ts';
 export * from './money-principals.ts';
 export * from './ddex-profile-oracle.ts';
+export * from './query-plan.ts';

@@ -3,8 +3,8 @@ import { PassThrough, Readable } from 'node:stream';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { SalesReportFileReply } from '@sv/contracts';
-import { createLogger, openDatabase, type BlobStore, type EventConsumer } from '@sv/platform';
-import { createTestDatabase, eventually, type TestDatabase } from '@sv/testing';
+import { createLogger, FINISHED_JOBS_BATCH, finishedJobsLookup, openDatabase, type BlobStore, type EventConsumer } from '@sv/platform';
+import { createTestDatabase, eventually, planWithoutSeqScans, type TestDatabase } from '@sv/testing';
 import type { CataloguePort } from '../src/app/catalogue-port.ts';
 import type { RoyaltiesPort } from '../src/app/royalties-port.ts';
 import { queueSalesReportLoad } from '../src/app/streaming/finance-report-loads.ts';
@@ -238,12 +238,7 @@ describe('report load jobs', () => {
   });
 
   it('finds the jobs to delete through the finished jobs’ index, whose predicate is the prune’s own', async () => {
-    const plan = await orm.em.fork().transactional(async (tx) => {
-      await tx.execute(`set local enable_seqscan = off`);
-      return tx.execute(
-        `explain (format json) select "id" from "analytics"."report_load_job" where "status" in ('completed', 'failed') and "finished_at" < now() limit 1000`,
-      );
-    });
-    expect(JSON.stringify(plan)).toContain('report_load_job_finished_idx');
+    const plan = await planWithoutSeqScans(orm.em.fork(), finishedJobsLookup('"analytics"."report_load_job"'), [new Date(), FINISHED_JOBS_BATCH]);
+    expect(plan).toContain('report_load_job_finished_idx');
   });
 });

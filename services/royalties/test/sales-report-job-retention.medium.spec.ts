@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createLogger, openDatabase, type BlobStore } from '@sv/platform';
-import { createTestDatabase, eventually, type TestDatabase } from '@sv/testing';
+import { createLogger, FINISHED_JOBS_BATCH, finishedJobsLookup, openDatabase, type BlobStore } from '@sv/platform';
+import { createTestDatabase, eventually, planWithoutSeqScans, type TestDatabase } from '@sv/testing';
 import type { CataloguePort } from '../src/app/catalogue-port.ts';
 import { startSalesReportJobWorker, type SalesReportJobWorker } from '../src/app/finance/sales-report-job-worker.ts';
 import { ROYALTIES_ENTITIES, ROYALTIES_MIGRATIONS, ROYALTIES_SCHEMA } from '../src/db/index.ts';
@@ -93,12 +93,7 @@ describe('sales report job retention', () => {
   });
 
   it('finds the jobs to delete through the finished jobs’ index, whose predicate is the prune’s own', async () => {
-    const plan = await orm.em.fork().transactional(async (tx) => {
-      await tx.execute(`set local enable_seqscan = off`);
-      return tx.execute(
-        `explain (format json) select "id" from "royalties"."sales_report_job" where "status" in ('completed', 'failed') and "finished_at" < now() limit 1000`,
-      );
-    });
-    expect(JSON.stringify(plan)).toContain('sales_report_job_finished_idx');
+    const plan = await planWithoutSeqScans(orm.em.fork(), finishedJobsLookup('"royalties"."sales_report_job"'), [new Date(), FINISHED_JOBS_BATCH]);
+    expect(plan).toContain('sales_report_job_finished_idx');
   });
 });

@@ -9,6 +9,14 @@ const DAY_MS = 24 * HOUR_MS;
 export const FINISHED_JOBS_BATCH = 1_000;
 
 /**
+ * The ids of up to a batch of a job table's jobs that ended before a moment (parameters: the
+ * moment, the batch size), as the retention looks them up: a job table keeps a partial index on
+ * `finished_at` with this predicate, so the lookup reads only the ended jobs.
+ */
+export const finishedJobsLookup = (table: string): string =>
+  `select "id" from ${table} where "status" in ('completed', 'failed') and "finished_at" < ? limit ?`;
+
+/**
  * Deletes up to `batch` rows of a job table (`"schema"."table"`, a trusted identifier) whose job
  * ended (`status` completed or failed) before `before`; answers how many went. A queued or running
  * job is never deleted: the state is checked again on the row itself, so a job a worker just took
@@ -18,7 +26,7 @@ export const deleteFinishedJobs = async (em: EntityManager, table: string, befor
   const deleted = await em.execute<{ id: string }[]>(
     `delete from ${table}
       where "status" in ('completed', 'failed') and "finished_at" < ?
-        and "id" in (select "id" from ${table} where "status" in ('completed', 'failed') and "finished_at" < ? limit ?)
+        and "id" in (${finishedJobsLookup(table)})
       returning "id"`,
     [before, before, batch],
   );
