@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readBlobServiceConfig, type BlobServiceConfig } from '@sv/platform';
+import { finishedJobsRetentionDays, readBlobServiceConfig, type BlobServiceConfig } from '@sv/platform';
 
 const shape = {
   /**
@@ -21,7 +21,7 @@ const shape = {
   /** The worker's safety-net poll (jobs of other replicas, retries coming due); a new job wakes its own process at once. */
   SV_ANALYTICS_LOAD_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** How many days a finished (completed or failed) report load job is kept before the hourly prune deletes it. */
-  SV_REPORT_JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  SV_REPORT_JOB_RETENTION_DAYS: finishedJobsRetentionDays,
 };
 
 /** `cdnUrl` and `blobStore`: where report files the operator command uploads are read from. */

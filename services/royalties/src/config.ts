@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_VERSION } from '@sv/contracts';
-import { ConfigError, readBlobServiceConfig, type BlobServiceConfig } from '@sv/platform';
+import { ConfigError, finishedJobsRetentionDays, readBlobServiceConfig, type BlobServiceConfig } from '@sv/platform';
 
 const shape = {
   /** Where the gateway serves the API (as its own SV_BASE_PATH): '' in production, '/api' in the sandbox. Locations handed to clients start with it. */
@@ -22,7 +22,7 @@ const shape = {
   /** How often a running job's progress is written for those polling it. */
   SV_ROYALTIES_REPORT_PROGRESS_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /** How many days a finished (completed or failed) sales report job is kept before the hourly prune deletes it; its report stays. */
-  SV_REPORT_JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  SV_REPORT_JOB_RETENTION_DAYS: finishedJobsRetentionDays,
 };
 
 /** `cdnUrl` and `blobStore`: where uploaded sales reports are read and statement PDFs written; the CDN serves them signed. */

@@ -1,9 +1,13 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { z } from 'zod';
 import type { Logger } from '../log/logger.ts';
 import { startScheduledJob, type ScheduledJob } from '../scheduling/scheduled-job.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+
+/** A job table's retention in days as a service's config reads it: 1 to 3650 (ten years), 30 unless told otherwise. */
+export const finishedJobsRetentionDays = z.coerce.number().int().min(1).max(3_650).default(30);
 
 /** Jobs deleted per statement by the retention: a long backlog goes in short statements, not one long lock. */
 export const FINISHED_JOBS_BATCH = 1_000;
