@@ -20,6 +20,10 @@ export default {
   // and an afterAll that stops a platform (SIGTERM, up to 10 s grace each, the database dropped)
   // has been seen to pass 30 s there.
   testTimeout: 60_000,
+  // A worker keeps every ES module graph it has linked (one per test file, under vm modules) for its
+  // whole life; over the full suite one worker has been seen to pass V8's 4 GB heap and crash. A worker
+  // whose heap is over this after a file is replaced before it takes the next.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     project('contracts', '<rootDir>/packages/contracts'),
     project('platform', '<rootDir>/packages/platform'),
