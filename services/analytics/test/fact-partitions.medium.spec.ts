@@ -49,10 +49,20 @@ const reportFile = async (): Promise<string> => {
   return id;
 };
 
+/** Stream rows of a file, as the schema before the numbered fact rows keeps them (by the file's uuid). */
 const insertStreams = async (fileId: string, days: string[]): Promise<void> => {
   await client.query(
     `insert into "analytics"."stream_row" ("tenant_id", "file_id", "store", "day", "territory", "isrc", "title", "artist_name", "streams")
      select $1, $2, 'Spotify', d, 'GB', 'ZZX002600001', 'Song', 'Nova', 5 from unnest($3::date[]) d`,
+    [tenantId, fileId, days],
+  );
+};
+
+/** Stream rows of a file, as the schema keeps them now (by the file's load number). */
+const insertLoadedStreams = async (fileId: string, days: string[]): Promise<void> => {
+  await client.query(
+    `insert into "analytics"."stream_row" ("tenant_id", "load_number", "store", "day", "territory", "isrc", "title", "artist_name", "streams")
+     select $1, f."load_number", 'Spotify', d, 'GB', 'ZZX002600001', 'Song', 'Nova', 5 from unnest($3::date[]) d, "analytics"."report_file" f where f."id" = $2`,
     [tenantId, fileId, days],
   );
 };
@@ -187,8 +197,8 @@ describe('month partitions made ahead of a load', () => {
 
   it('move the rows of their month out of the default partition', async () => {
     const fileId = await reportFile();
-    await insertStreams(fileId, ['2029-05-03', '2029-05-31', '2029-06-01']);
-    const { rows: before } = await client.query(`select "file_id", "day"::text, "streams" from "analytics"."stream_row" where "tenant_id" = $1 and "day" >= '2029-05-01' order by "day"`, [
+    await insertLoadedStreams(fileId, ['2029-05-03', '2029-05-31', '2029-06-01']);
+    const { rows: before } = await client.query(`select "load_number", "day"::text, "streams" from "analytics"."stream_row" where "tenant_id" = $1 and "day" >= '2029-05-01' order by "day"`, [
       tenantId,
     ]);
     expect((await homes(['2029-05-03', '2029-05-31', '2029-06-01'])).map((row) => row.partition)).toEqual(Array(3).fill('analytics.stream_row_default'));
@@ -200,7 +210,7 @@ describe('month partitions made ahead of a load', () => {
       'analytics.stream_row_y2029m05',
       'analytics.stream_row_default',
     ]);
-    const { rows: after } = await client.query(`select "file_id", "day"::text, "streams" from "analytics"."stream_row" where "tenant_id" = $1 and "day" >= '2029-05-01' order by "day"`, [
+    const { rows: after } = await client.query(`select "load_number", "day"::text, "streams" from "analytics"."stream_row" where "tenant_id" = $1 and "day" >= '2029-05-01' order by "day"`, [
       tenantId,
     ]);
     expect(after).toEqual(before);
@@ -219,7 +229,7 @@ describe('rows in month partitions', () => {
   it('land in their month and a delete of a month touches only its partition', async () => {
     await ensureMonthPartitions(client, 'stream_row', '2031-01-01', '2031-02-28');
     const fileId = await reportFile();
-    await insertStreams(fileId, ['2031-01-10', '2031-01-11', '2031-02-14']);
+    await insertLoadedStreams(fileId, ['2031-01-10', '2031-01-11', '2031-02-14']);
     expect((await homes(['2031-01-10', '2031-01-11', '2031-02-14'])).map((row) => row.partition)).toEqual([
       'analytics.stream_row_y2031m01',
       'analytics.stream_row_y2031m01',

@@ -59,15 +59,25 @@ describe('a load code matcher', () => {
     const { port, asked } = catalogue();
     const matcher = loadCodeMatcher({ orm, catalogue: port }, tenantId);
     await matcher.learn(['ZZKEPT000001', 'ZZLATE000001', 'ZZNONE000001'], ['0123456789012']);
-    expect(matcher.match('ZZKEPT000001', null)).toEqual({ trackId: kept.track, releaseId: kept.release, artistId: kept.artist, matchedBy: 'isrc' });
-    expect(matcher.match('ZZLATE000001', '0123456789012')).toEqual({ trackId: late.track, releaseId: late.release, artistId: null, matchedBy: 'isrc' });
-    expect(matcher.match('ZZNONE000001', '0123456789012')).toEqual({ trackId: null, releaseId: kept.release, artistId: kept.artist, matchedBy: 'upc' });
-    expect(matcher.match('ZZNONE000001', null)).toEqual({ trackId: null, releaseId: null, artistId: null, matchedBy: null });
+    const byKept = matcher.match('ZZKEPT000001', null);
+    const byLate = matcher.match('ZZLATE000001', '0123456789012');
+    const byUpc = matcher.match('ZZNONE000001', '0123456789012');
+    expect(byKept).toEqual({ trackId: kept.track, releaseId: kept.release, artistId: kept.artist, matchedBy: 'isrc', number: expect.any(Number) });
+    expect(byLate).toEqual({ trackId: late.track, releaseId: late.release, artistId: null, matchedBy: 'isrc', number: expect.any(Number) });
+    expect(byUpc).toEqual({ trackId: null, releaseId: kept.release, artistId: kept.artist, matchedBy: 'upc', number: expect.any(Number) });
+    expect(matcher.match('ZZNONE000001', null)).toEqual({ trackId: null, releaseId: null, artistId: null, matchedBy: null, number: null });
+    // Each match is numbered once in the load, and handed over once to be recorded.
+    expect(new Set([byKept.number, byLate.number, byUpc.number])).toEqual(new Set([1, 2, 3]));
+    expect(matcher.match('ZZKEPT000001', '0123456789012')).toBe(byKept);
+    expect(matcher.newMatches()).toBe(3);
+    expect(matcher.takeNewMatches().sort((a, b) => a.number - b.number)).toEqual([byKept, byLate, byUpc].sort((a, b) => a.number! - b.number!));
+    expect(matcher.newMatches()).toBe(0);
     expect(asked.sort()).toEqual(['ZZLATE000001', 'ZZNONE000001']);
 
-    // The same codes again, matched or not: nothing is asked twice.
+    // The same codes again, matched or not: nothing is asked twice, nor numbered again.
     await matcher.learn(['ZZKEPT000001', 'ZZLATE000001', 'ZZNONE000001'], ['0123456789012']);
     expect(asked).toHaveLength(2);
+    expect(matcher.takeNewMatches()).toEqual([]);
   });
 
   it('past its bound starts over and still ties every line of the batch, known codes among them', async () => {

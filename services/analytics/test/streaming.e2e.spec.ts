@@ -333,6 +333,14 @@ describe('reading the streaming family', () => {
     expect(coverage.coverage.unreported_releases.map((release: { release_uuid: string }) => release.release_uuid)).toEqual([unreported.id]);
     expect((await data(world.a.orbit, '/v1/analytics/streaming/coverage')).coverage.unreported_releases).toEqual([]);
 
+    // Playlists and charts by what their lines matched: Nova's recording only, not the unmatched lines.
+    expect((await data(world.a.nova, '/v1/analytics/streaming/playlists')).playlists.map((entry: { track_uuid: string }) => entry.track_uuid)).toEqual([nova.tracks[0]!.id]);
+    expect((await data(world.a.nova, '/v1/analytics/streaming/charts')).charts.map((entry: { title: string; position: number }) => [entry.title, entry.position])).toEqual([
+      ['Song 1', 3],
+      ['Song 1', 7],
+    ]);
+    expect((await data(world.a.orbit, '/v1/analytics/streaming/charts')).charts).toEqual([]);
+
     expect((await world.a.nova(`/v1/analytics/streaming/artists/${world.a.orbitId}/weekly`)).status).toBe(404);
     expect((await world.a.nova(`/v1/analytics/streaming/artists/${world.a.novaId}/weekly`)).status).toBe(200);
   });

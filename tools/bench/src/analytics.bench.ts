@@ -450,7 +450,7 @@ const main = async (): Promise<void> => {
     // The state autovacuum leaves shortly after: fresh statistics and visibility maps.
     progress('vacuum analyze of the analytics tables');
     const reportRollups = ['report_total', 'report_release', 'report_store', 'report_territory'].flatMap((rollup) => [`${rollup}_day`, `${rollup}_month`]);
-    const streamTables = ['report_file', 'stream_row', 'stream_day', 'stream_recording_day', 'stream_recording_month', 'stream_window', 'stream_window_territory', 'stream_window_store'];
+    const streamTables = ['report_file', 'report_match', 'stream_row', 'stream_day', 'stream_recording_day', 'stream_recording_month', 'stream_window', 'stream_window_territory', 'stream_window_store'];
     for (const table of ['report_snapshot', 'royalty_fact', ...reportRollups, ...streamTables]) {
       await after.query(`vacuum analyze "analytics"."${table}"`);
     }

@@ -11,6 +11,7 @@ import { Migration20261210000700_monthly_partitions } from './migrations/Migrati
 import { Migration20261210000800_report_load_jobs } from './migrations/Migration20261210000800_report_load_jobs.ts';
 import { Migration20261210000900_load_path_keys } from './migrations/Migration20261210000900_load_path_keys.ts';
 import { Migration20261210001000_report_load_job_retention } from './migrations/Migration20261210001000_report_load_job_retention.ts';
+import { Migration20261210001100_numbered_fact_rows } from './migrations/Migration20261210001100_numbered_fact_rows.ts';
 
 /** The analytics service's own Postgres schema; no other service reads or writes it. */
 export const ANALYTICS_SCHEMA = 'analytics';
@@ -36,4 +37,6 @@ export const ANALYTICS_MIGRATIONS = [
   { name: 'Migration20261210000900_load_path_keys', class: Migration20261210000900_load_path_keys },
   // The retention prune's index: finished jobs by when they ended.
   { name: 'Migration20261210001000_report_load_job_retention', class: Migration20261210001000_report_load_job_retention },
+  // Fact rows name their load and match by number rather than by four uuids (half of a load's COPY).
+  { name: 'Migration20261210001100_numbered_fact_rows', class: Migration20261210001100_numbered_fact_rows },
 ];

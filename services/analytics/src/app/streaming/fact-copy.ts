@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { LoadCodeMatcher } from './load-code-matcher.ts';
-import { copyChunks, copyLine } from './pg-copy.ts';
+import { COPY_CHUNK, copyChunks, copyLine } from './pg-copy.ts';
 import { RECORDING_COLUMNS, type KindShape } from './report-kinds.ts';
 import { MalformedReportError } from './streaming.errors.ts';
 
@@ -33,7 +33,8 @@ interface FactRecord {
 
 export interface FactCopy {
   tenantId: string;
-  fileId: string;
+  /** The load's number, by which its rows and matches name it (the report file's `load_number`). */
+  loadNumber: number;
   /** The operator's store (fixed over what the lines say), or the file header's; else the lines'. */
   store: string | null;
   storeFixed: boolean;
@@ -44,19 +45,28 @@ export interface FactCopy {
   beforeFirstRow?: (day: string) => Promise<void>;
   /** Told of days the file has not had before, before any row of theirs is written. */
   onNewDays?: (days: string[]) => Promise<void>;
+  /** New matches held before they are recorded (MATCHES_HELD unless told). */
+  matchesHeld?: number;
 }
 
-/** The columns a fact row is written with: whose and from which file it is, what it matched, then what the file says. */
+/** The columns a fact row is written with: whose and from which load it is, what it matched, then what the file says. */
 export const factColumns = <TRecord>(shape: KindShape<TRecord>): string[] => [
   'tenant_id',
-  'file_id',
+  'load_number',
   'store',
-  'track_id',
-  'release_id',
-  'artist_id',
-  'matched_by',
+  'match_number',
   ...[...RECORDING_COLUMNS, ...shape.columns].map((column) => column.name),
 ];
+
+/** The columns a load's matches are recorded with in `report_match`. */
+const MATCH_COLUMNS = ['load_number', 'match_number', 'tenant_id', 'track_id', 'release_id', 'artist_id', 'matched_by'] as const;
+
+/**
+ * New matches held before they are recorded: past this many, the rows' COPY is ended, the
+ * matches COPYed, and a new COPY of the rows begun, so a file of any number of codes holds a
+ * bounded number of them (most files' matches are recorded once, after their rows).
+ */
+export const MATCHES_HELD = 50_000;
 
 /**
  * COPYs a file's records straight into their fact table as they are read, each tied to the
@@ -122,7 +132,7 @@ export const copyFacts = async <TRecord extends FactRecord>(
       if (match.matchedBy === 'isrc') facts.matched.isrc += 1;
       else if (match.matchedBy === 'upc') facts.matched.upc += 1;
       else facts.matched.unmatched += 1;
-      text += copyLine([copy.tenantId, copy.fileId, store, match.trackId, match.releaseId, match.artistId, match.matchedBy, ...shape.values(record)]);
+      text += copyLine([copy.tenantId, copy.loadNumber, store, match.number, ...shape.values(record)]);
     }
     return text;
   };
@@ -133,20 +143,37 @@ export const copyFacts = async <TRecord extends FactRecord>(
   if (first.done) return written();
   await copy.beforeFirstRow?.(first.value.day);
 
-  async function* chunks(): AsyncGenerator<string> {
+  let next: IteratorResult<TRecord> = first;
+  /** The rows up to the end of the file, or until the matches they made are to be recorded. */
+  async function* rowChunks(): AsyncGenerator<string> {
     let batch: TRecord[] = [];
-    for (let next = first; !next.done; next = await iterator.next()) {
+    for (; !next.done; ) {
       facts.rows += 1;
       copy.onRecord?.();
       batch.push(next.value);
-      if (batch.length === COPY_BATCH) {
+      next = await iterator.next();
+      if (batch.length === COPY_BATCH || next.done) {
         yield await linesOf(batch);
         batch = [];
+        if (copy.matcher.newMatches() >= (copy.matchesHeld ?? MATCHES_HELD)) return;
       }
     }
-    if (batch.length > 0) yield await linesOf(batch);
+  }
+  async function* matchChunks(): AsyncGenerator<string> {
+    let text = '';
+    for (const match of copy.matcher.takeNewMatches()) {
+      text += copyLine([copy.loadNumber, match.number, copy.tenantId, match.trackId, match.releaseId, match.artistId, match.matchedBy]);
+      if (text.length >= COPY_CHUNK) {
+        yield text;
+        text = '';
+      }
+    }
+    if (text.length > 0) yield text;
   }
 
-  await copyChunks(client, `"analytics"."${shape.table}"`, factColumns(shape), chunks());
+  while (!next.done) {
+    await copyChunks(client, `"analytics"."${shape.table}"`, factColumns(shape), rowChunks());
+    if (copy.matcher.newMatches() > 0) await copyChunks(client, '"analytics"."report_match"', MATCH_COLUMNS, matchChunks());
+  }
   return written();
 };

@@ -1,7 +1,7 @@
 import { systemPrincipal } from '@sv/contracts';
 import type { ReportLoadDeps } from './report-load.ts';
 import { matchReportCodes } from '../recording-codes/report-code-matching.ts';
-import { matchCodes, type CodeMatches, type ReleaseMatch, type TrackMatch } from './code-matching.ts';
+import { matchCodes, type CodeMatches } from './code-matching.ts';
 
 /** Codes a load remembers (matched or not) before it starts over: a bound on its memory whatever the file's size. */
 export const REMEMBERED_CODES = 200_000;
@@ -12,9 +12,14 @@ export interface LineMatch {
   releaseId: string | null;
   artistId: string | null;
   matchedBy: 'isrc' | 'upc' | null;
+  /** The load's own number for this match (from 1), by which its rows name it; null when unmatched. */
+  number: number | null;
 }
 
-const UNMATCHED: LineMatch = { trackId: null, releaseId: null, artistId: null, matchedBy: null };
+/** A match that names something, as a load records it. */
+export type NumberedMatch = LineMatch & { matchedBy: 'isrc' | 'upc'; number: number };
+
+const UNMATCHED: LineMatch = { trackId: null, releaseId: null, artistId: null, matchedBy: null, number: null };
 
 /**
  * What codes match in the tenant's catalogue. Analytics' own copy of the catalogue's codes
@@ -35,11 +40,20 @@ const matchedInCatalogue = async (deps: ReportLoadDeps, tenantId: string, isrcs:
  * A load's matcher: a batch of lines' codes are looked up together (`learn`) — only those the
  * load has not met yet — and each line is then tied from memory (`match`). A code that matched
  * nothing is remembered too, so it is asked once per load. Past REMEMBERED_CODES codes it forgets
- * and looks up again as codes come back.
+ * and looks up again as codes come back. Each match learned is numbered in the load (a code met
+ * again after forgetting gets a new number: two numbers may name one track) and waits in
+ * `takeNewMatches` until the load records it.
  */
 export const loadCodeMatcher = (deps: ReportLoadDeps, tenantId: string, remembered = REMEMBERED_CODES) => {
-  const tracks = new Map<string, TrackMatch | null>();
-  const releases = new Map<string, ReleaseMatch | null>();
+  const tracks = new Map<string, NumberedMatch | null>();
+  const releases = new Map<string, NumberedMatch | null>();
+  let numbered = 0;
+  let fresh: NumberedMatch[] = [];
+  const numberedMatch = (match: Omit<NumberedMatch, 'number'>): NumberedMatch => {
+    const made = { ...match, number: ++numbered };
+    fresh.push(made);
+    return made;
+  };
   return {
     async learn(isrcs: Iterable<string>, upcs: Iterable<string>): Promise<void> {
       const batchIsrcs = [...new Set(isrcs)];
@@ -55,16 +69,28 @@ export const loadCodeMatcher = (deps: ReportLoadDeps, tenantId: string, remember
         newUpcs = batchUpcs;
       }
       const found = await matchedInCatalogue(deps, tenantId, newIsrcs, newUpcs);
-      for (const isrc of newIsrcs) tracks.set(isrc, found.tracks.get(isrc.toUpperCase()) ?? null);
-      for (const upc of newUpcs) releases.set(upc, found.releases.get(upc) ?? null);
+      for (const isrc of newIsrcs) {
+        const track = found.tracks.get(isrc.toUpperCase());
+        tracks.set(isrc, track ? numberedMatch({ trackId: track.trackId, releaseId: track.releaseId, artistId: track.artistId, matchedBy: 'isrc' }) : null);
+      }
+      for (const upc of newUpcs) {
+        const release = found.releases.get(upc);
+        releases.set(upc, release ? numberedMatch({ trackId: null, releaseId: release.releaseId, artistId: release.artistId, matchedBy: 'upc' }) : null);
+      }
     },
-    /** The line's match; its codes must have been learned (with the batch it is in). */
+    /** The line's match; its codes must have been learned (with the batch it is in). The same object for the same code. */
     match(isrc: string | null, upc: string | null): LineMatch {
-      const track = isrc ? tracks.get(isrc) : undefined;
-      if (track) return { trackId: track.trackId, releaseId: track.releaseId, artistId: track.artistId, matchedBy: 'isrc' };
-      const release = upc ? releases.get(upc) : undefined;
-      if (release) return { trackId: null, releaseId: release.releaseId, artistId: release.artistId, matchedBy: 'upc' };
-      return UNMATCHED;
+      return (isrc ? tracks.get(isrc) : undefined) ?? (upc ? releases.get(upc) : undefined) ?? UNMATCHED;
+    },
+    /** How many matches learned since the last `takeNewMatches`. */
+    newMatches(): number {
+      return fresh.length;
+    },
+    /** The matches learned since it was last called, each once. */
+    takeNewMatches(): NumberedMatch[] {
+      const taken = fresh;
+      fresh = [];
+      return taken;
     },
   };
 };

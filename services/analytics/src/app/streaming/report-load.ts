@@ -59,6 +59,7 @@ const laterDay = (a: string | null, b: string | null): string | null => (a === n
 
 interface FileFacts {
   id: string;
+  loadNumber: number;
   tenantId: string;
   store: string;
   kind: ReportKind;
@@ -84,7 +85,7 @@ const removeReplaced = async (client: pg.Client, file: FileFacts): Promise<numbe
     const { rows } = await client.query<{ count: number }>(
       `with "gone" as (
          delete from ${table} r using "analytics"."report_file" f
-          where f."id" = any($1::uuid[]) and r."tenant_id" = f."tenant_id" and r."day" between f."first_day" and f."last_day" and r."file_id" = f."id" ${where}
+          where f."id" = any($1::uuid[]) and r."tenant_id" = f."tenant_id" and r."day" between f."first_day" and f."last_day" and r."load_number" = f."load_number" ${where}
          returning r."day"),
        "noted" as (insert into "affected_day" select distinct "day" from "gone" on conflict do nothing)
        select count(*)::int as "count" from "gone"`,
@@ -96,7 +97,13 @@ const removeReplaced = async (client: pg.Client, file: FileFacts): Promise<numbe
 
   const sameBytes = await filesOf(`select "id" from "analytics"."report_file" where "tenant_id" = $1 and "sha256" = $2`, [file.tenantId, file.sha256]);
   const earlier = await removeRows(sameBytes);
-  if (sameBytes.length > 0) await client.query(`delete from "analytics"."report_file" where "id" = any($1::uuid[])`, [sameBytes]);
+  if (sameBytes.length > 0) {
+    await client.query(
+      `with "gone" as (delete from "analytics"."report_file" where "id" = any($1::uuid[]) returning "load_number")
+       delete from "analytics"."report_match" m using "gone" g where m."load_number" = g."load_number"`,
+      [sameBytes],
+    );
+  }
   if (file.firstDay === null || file.lastDay === null) return earlier;
   const overlapping = await filesOf(
     `select "id" from "analytics"."report_file"
@@ -116,12 +123,13 @@ const removeReplaced = async (client: pg.Client, file: FileFacts): Promise<numbe
 
 /**
  * The rows this load wrote, as a relation with stream_row's columns (for the rollups of the days
- * they alone fill). Both ids are the load's own uuids, written into the text as literals.
+ * they alone fill). The tenant's uuid and the load's number are the load's own, written into the
+ * text as literals.
  */
 const rowsOfFile = (file: FileFacts): string => {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!uuid.test(file.tenantId) || !uuid.test(file.id)) throw new Error('a load names its tenant and file by uuid');
-  return `(select * from "analytics"."${SHAPES[file.kind].table}" where "tenant_id" = '${file.tenantId}' and "file_id" = '${file.id}')`;
+  if (!uuid.test(file.tenantId) || !Number.isSafeInteger(file.loadNumber)) throw new Error('a load names its tenant by uuid and itself by number');
+  return `(select * from "analytics"."${SHAPES[file.kind].table}" where "tenant_id" = '${file.tenantId}' and "load_number" = ${file.loadNumber})`;
 };
 
 /** Of `days`, those on which the tenant has no stream rows yet (as committed: asked before the load writes any row of them). */
@@ -179,10 +187,12 @@ export const loadReportFile = async (
     const report = await openReport(input, format);
     const shape = SHAPES[report.kind] as KindShape<WrittenRecord>;
     const fileId = randomUUID();
+    const { rows: numbered } = await client.query<{ load_number: string }>(`select nextval('"analytics"."report_load_number"') as "load_number"`);
+    const loadNumber = Number(numbered[0]!.load_number);
     const freshDays: string[] = [];
     const written = await copyFacts(client, shape, report.records as AsyncIterable<WrittenRecord>, {
       tenantId,
-      fileId,
+      loadNumber,
       store: options.store ?? report.store,
       storeFixed: options.store !== undefined,
       matcher: loadCodeMatcher(deps, tenantId),
@@ -205,6 +215,7 @@ export const loadReportFile = async (
     if (written.firstDay !== null && written.lastDay !== null) monthPartitionsOf(shape.table, written.firstDay, written.lastDay);
     const file: FileFacts = {
       id: fileId,
+      loadNumber,
       tenantId,
       store: written.store,
       kind: report.kind,
@@ -221,8 +232,8 @@ export const loadReportFile = async (
     const { rows } = await client.query<{ loaded_at: Date }>(
       `insert into "analytics"."report_file"
          ("id", "tenant_id", "store", "format", "kind", "file_name", "sha256", "size_bytes", "blob_key", "message_id", "first_day", "last_day",
-          "row_count", "skipped_count", "matched_isrc", "matched_upc", "unmatched", "replaced_rows", "loaded_at")
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, now())
+          "row_count", "skipped_count", "matched_isrc", "matched_upc", "unmatched", "replaced_rows", "load_number", "loaded_at")
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, now())
        returning "loaded_at"`,
       [
         file.id,
@@ -243,6 +254,7 @@ export const loadReportFile = async (
         written.matched.upc,
         written.matched.unmatched,
         replaced,
+        file.loadNumber,
       ],
     );
     await client.query(`insert into "affected_day" select unnest($1::date[]) on conflict do nothing`, [days]);

@@ -1,8 +1,12 @@
 import type pg from 'pg';
 import { STREAM_COUNTS } from './report-records.ts';
 
-const sums = STREAM_COUNTS.map((name) => `sum(r."${name}")`).join(', ');
 const countColumns = STREAM_COUNTS.map((name) => `"${name}"`).join(', ');
+
+const sumsOf = (alias: string) => STREAM_COUNTS.map((name) => `sum(${alias}."${name}")`).join(', ');
+
+/** What a load matched, joined to rows (or their sums) `g` that carry its load and match numbers: `m`, all null where unmatched. */
+const MATCH_JOIN = `left join "analytics"."report_match" m on m."load_number" = g."load_number" and m."match_number" = g."match_number"`;
 
 /**
  * Where a load's day rollups are summed from: `stream_row` for the days that held rows before the
@@ -29,19 +33,27 @@ export const rebuildDayRollups = async (client: pg.Client, tenantId: string, sou
   // One row per recording as it was matched: its ISRC, or its UPC when the line named no ISRC. Written in ISRC and day
   // order rather than the hash's, so each index's pages are met in runs, not at random (a quarter less time for a
   // million rows).
-  const recordingDays = (from: string) =>
+  // Summed by load and match number first (integers), then joined to the matches: a recording matched to the same track
+  // under two numbers (two loads, or one load that forgot and relearned it) is one row.
+  const recordingDays = (rows: string, where: string) =>
     `insert into "analytics"."stream_recording_day"
        ("tenant_id", "day", "recording_key", "isrc", "upc", "track_id", "release_id", "artist_id", "matched_by", "title", "artist_name", ${countColumns}, "row_count")
-     select $1, r."day", coalesce(r."isrc", 'upc:' || r."upc"), max(r."isrc"), max(r."upc"), r."track_id", r."release_id", r."artist_id", r."matched_by",
-            max(r."title"), max(r."artist_name"), ${sums}, count(*)
-       from ${from}
-      group by r."day", coalesce(r."isrc", 'upc:' || r."upc"), r."track_id", r."release_id", r."artist_id", r."matched_by"
+     select $1, g."day", g."recording_key", max(g."isrc"), max(g."upc"), m."track_id", m."release_id", m."artist_id", m."matched_by",
+            max(g."title"), max(g."artist_name"), ${sumsOf('g')}, sum(g."row_count")
+       from (select r."day", coalesce(r."isrc", 'upc:' || r."upc") as "recording_key", r."load_number", r."match_number",
+                    max(r."isrc") as "isrc", max(r."upc") as "upc", max(r."title") as "title", max(r."artist_name") as "artist_name",
+                    ${STREAM_COUNTS.map((name) => `sum(r."${name}") as "${name}"`).join(', ')}, count(*) as "row_count"
+               from ${rows} r
+              where ${where}
+              group by 1, 2, 3, 4) g
+       ${MATCH_JOIN}
+      group by g."day", g."recording_key", m."track_id", m."release_id", m."artist_id", m."matched_by"
       order by 4, 2`;
   if (sources.busyDays.length > 0) {
-    await client.query(recordingDays(`"analytics"."stream_row" r where r."tenant_id" = $1 and r."day" = any($2::date[])`), [tenantId, sources.busyDays]);
+    await client.query(recordingDays(`"analytics"."stream_row"`, `r."tenant_id" = $1 and r."day" = any($2::date[])`), [tenantId, sources.busyDays]);
   }
   if (sources.freshDays.length > 0) {
-    await client.query(recordingDays(`${sources.fileRows} r where r."day" = any($2::date[])`), [tenantId, sources.freshDays]);
+    await client.query(recordingDays(sources.fileRows, `r."day" = any($2::date[])`), [tenantId, sources.freshDays]);
   }
   await client.query(`delete from "analytics"."stream_day" where "tenant_id" = $1 and "day" = any($2::date[])`, [tenantId, days]);
   // Every row is in exactly one recording of its day: the day's sums are its recordings'.
@@ -85,7 +97,7 @@ export const rebuildWindowRollups = async (client: pg.Client, tenantId: string, 
        select f."tenant_id", f."first_day", f."last_day", now()
          from "analytics"."report_file" f
         where f."tenant_id" = $1 and f."kind" = 'streams' and f."last_day" is not null
-          and exists (select 1 from "analytics"."stream_row" r where r."tenant_id" = f."tenant_id" and r."day" between f."first_day" and f."last_day" and r."file_id" = f."id")
+          and exists (select 1 from "analytics"."stream_row" r where r."tenant_id" = f."tenant_id" and r."day" between f."first_day" and f."last_day" and r."load_number" = f."load_number")
         order by f."last_day" desc, f."loaded_at" desc
         limit 1
        returning "first_day", "last_day")
@@ -100,14 +112,20 @@ export const rebuildWindowRollups = async (client: pg.Client, tenantId: string, 
   if (!window) return;
   const sums = window.others
     ? {
-        sql: `select r."artist_id", r."territory", r."store", sum(r."streams") as "streams" from "analytics"."stream_row" r
-               where r."tenant_id" = $1 and r."day" between $2 and $3 group by 1, 2, 3`,
+        sql: `select m."artist_id", g."territory", g."store", sum(g."streams") as "streams"
+                from (select r."load_number", r."match_number", r."territory", r."store", sum(r."streams") as "streams" from "analytics"."stream_row" r
+                       where r."tenant_id" = $1 and r."day" between $2 and $3 group by 1, 2, 3, 4) g
+                ${MATCH_JOIN}
+               group by 1, 2, 3`,
         values: [tenantId, window.first_day, window.last_day],
       }
     : {
         // The load's rows are all of its one store.
-        sql: `select r."artist_id", r."territory", $3::text as "store", sum(r."streams") as "streams" from ${sources.fileRows} r
-               where r."day" between $1 and $2 group by 1, 2`,
+        sql: `select m."artist_id", g."territory", $3::text as "store", sum(g."streams") as "streams"
+                from (select r."load_number", r."match_number", r."territory", sum(r."streams") as "streams" from ${sources.fileRows} r
+                       where r."day" between $1 and $2 group by 1, 2, 3) g
+                ${MATCH_JOIN}
+               group by 1, 2`,
         values: [window.first_day, window.last_day, sources.store],
       };
   await client.query(`create temp table "window_sums" on commit drop as ${sums.sql}`, sums.values);

@@ -21,12 +21,13 @@ export interface ChartEntry {
 export const chartEntries = async (em: EntityManager, principal: Principal, period: Period, limit: number): Promise<ChartEntry[]> => {
   const artist = artistScopeOf(principal);
   return em.execute<ChartEntry[]>(
-    `select "day"::text as "captured_on", "chart", "genre", "territory", "store", "title", "artist_name" as "artist",
-            "position", "previous", "previous" - "position" as "movement"
-       from "analytics"."chart_row"
-      where "tenant_id" = ? ${artist ? 'and "artist_id" = ?' : ''} and "day" between ?::date and ?::date
-      order by "day" desc, "chart", "territory", "position", "store"
+    `select r."day"::text as "captured_on", r."chart", r."genre", r."territory", r."store", r."title", r."artist_name" as "artist",
+            r."position", r."previous", r."previous" - r."position" as "movement"
+       from "analytics"."chart_row" r
+       ${artist ? `join "analytics"."report_match" m on m."load_number" = r."load_number" and m."match_number" = r."match_number" and m."artist_id" = ?` : ''}
+      where r."tenant_id" = ? and r."day" between ?::date and ?::date
+      order by r."day" desc, r."chart", r."territory", r."position", r."store"
       limit ?`,
-    [principal.tenant_id, ...(artist ? [artist] : []), period.from, period.to, limit],
+    [...(artist ? [artist] : []), principal.tenant_id, period.from, period.to, limit],
   );
 };

@@ -41,12 +41,13 @@ export const playlistRanking = async (em: EntityManager, principal: Principal, l
   );
   if (!window) return { window: null, playlists: [] };
   const rows = await em.execute<PlaylistRow[]>(
-    `select "playlist", "store", max("playlist_followers") as "playlist_followers", max("title") as "track", "track_id" as "track_uuid",
-            sum("streams")::bigint as "streams", sum("streams_standard")::bigint as "streams_standard", sum("streams_premium")::bigint as "streams_premium"
-       from "analytics"."playlist_row"
-      where "tenant_id" = ? ${artist ? 'and "artist_id" = ?' : ''} and "day" between ?::date and ?::date
-      group by "playlist", "store", coalesce("isrc", "upc"), "track_id"
-      order by sum("streams") desc, "playlist", max("title")
+    `select r."playlist", r."store", max(r."playlist_followers") as "playlist_followers", max(r."title") as "track", m."track_id" as "track_uuid",
+            sum(r."streams")::bigint as "streams", sum(r."streams_standard")::bigint as "streams_standard", sum(r."streams_premium")::bigint as "streams_premium"
+       from "analytics"."playlist_row" r
+       left join "analytics"."report_match" m on m."load_number" = r."load_number" and m."match_number" = r."match_number"
+      where r."tenant_id" = ? ${artist ? 'and m."artist_id" = ?' : ''} and r."day" between ?::date and ?::date
+      group by r."playlist", r."store", coalesce(r."isrc", r."upc"), m."track_id"
+      order by sum(r."streams") desc, r."playlist", max(r."title")
       limit ?`,
     [principal.tenant_id, ...(artist ? [artist] : []), window.first_day, window.last_day, limit],
   );
