@@ -18,7 +18,7 @@ const NONE = `'00000000-0000-0000-0000-000000000000'::uuid`;
  * it matched) into values and storing them. A row now names its load by `load_number` (each
  * report file has one, from a sequence) and what it matched by `match_number`, the load's own
  * numbering of its matches in `report_match` (track, release, artist and how, as matched when it
- * was loaded, so a later rematch of the catalogue changes no loaded row). Unmatched rows have no
+ * was loaded, so a later change in the catalogue changes no loaded row). Unmatched rows have no
  * match number. The tenant stays on every row. Rows whose file is gone (loads leave none) go.
  */
 export class Migration20261210001100_numbered_fact_rows extends Migration {
