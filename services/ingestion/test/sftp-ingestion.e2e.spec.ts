@@ -258,11 +258,13 @@ describe('files a message names, delivered beside it', () => {
     const xml = sample('ern43/1_Audio.xml');
     const names = [...xml.matchAll(/<URI>([^<]+\.wav)<\/URI>/g)].map((match) => match[1]!);
     expect(names).toHaveLength(21);
-    await sessionB.mkdir('incoming/H3/R1', true);
+    // Everything is made before the upload starts: a folder that stops changing for two polls is taken as delivered,
+    // and encoding the cover on a busy machine can take that long.
     const wav = await writeTone(join(scratch, 'track.wav'), { seconds: 1, codec: 'pcm_s16le' });
+    const cover = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#884422' } }).jpeg({ quality: 80 }).toBuffer();
+    await sessionB.mkdir('incoming/H3/R1', true);
     // The last file is left out on purpose.
     for (const name of names.slice(0, -1)) await sessionB.put(wav, `incoming/H3/R1/${name}`);
-    const cover = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#884422' } }).jpeg({ quality: 80 }).toBuffer();
     await sessionB.put(cover, 'incoming/H3/R1/0094631432057.jpg');
     await sessionB.put(Buffer.from(xml), 'incoming/H3/R1/R1.xml');
     await sessionB.put(Buffer.from('<BatchComplete/>'), 'incoming/H3/BatchComplete_H3.xml');
@@ -282,10 +284,11 @@ describe('files a message names, delivered beside it', () => {
 
 describe('a CSV delivered with its files', () => {
   it("attaches each row's audio and the release's cover from beside the CSV, and says which named file is missing", async () => {
-    await sessionB.mkdir('incoming/C1/audio', true);
+    // Made before the upload starts, as above.
     const wav = await writeTone(join(scratch, 'csv-track.wav'), { seconds: 1, codec: 'pcm_s16le' });
-    await sessionB.put(wav, 'incoming/C1/audio/one.wav');
     const cover = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#225588' } }).jpeg({ quality: 80 }).toBuffer();
+    await sessionB.mkdir('incoming/C1/audio', true);
+    await sessionB.put(wav, 'incoming/C1/audio/one.wav');
     await sessionB.put(cover, 'incoming/C1/cover.jpg');
     const csv = [
       'title,type,release_date,genre,artist_name,track_title,explicit,artwork_file,audio_file',
