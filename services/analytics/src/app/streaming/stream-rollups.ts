@@ -1,12 +1,11 @@
 import type pg from 'pg';
+import { matchJoin } from './report-matches.ts';
 import { STREAM_COUNTS } from './report-records.ts';
 
 const countColumns = STREAM_COUNTS.map((name) => `"${name}"`).join(', ');
 
 const sumsOf = (alias: string) => STREAM_COUNTS.map((name) => `sum(${alias}."${name}")`).join(', ');
 
-/** What a load matched, joined to rows (or their sums) `g` that carry its load and match numbers: `m`, all null where unmatched. */
-const MATCH_JOIN = `left join "analytics"."report_match" m on m."load_number" = g."load_number" and m."match_number" = g."match_number"`;
 
 /**
  * Where a load's day rollups are summed from: `stream_row` for the days that held rows before the
@@ -46,7 +45,7 @@ export const rebuildDayRollups = async (client: pg.Client, tenantId: string, sou
                from ${rows} r
               where ${where}
               group by 1, 2, 3, 4) g
-       ${MATCH_JOIN}
+       ${matchJoin('g')}
       group by g."day", g."recording_key", m."track_id", m."release_id", m."artist_id", m."matched_by"
       order by 4, 2`;
   if (sources.busyDays.length > 0) {
@@ -115,7 +114,7 @@ export const rebuildWindowRollups = async (client: pg.Client, tenantId: string, 
         sql: `select m."artist_id", g."territory", g."store", sum(g."streams") as "streams"
                 from (select r."load_number", r."match_number", r."territory", r."store", sum(r."streams") as "streams" from "analytics"."stream_row" r
                        where r."tenant_id" = $1 and r."day" between $2 and $3 group by 1, 2, 3, 4) g
-                ${MATCH_JOIN}
+                ${matchJoin('g')}
                group by 1, 2, 3`,
         values: [tenantId, window.first_day, window.last_day],
       }
@@ -124,7 +123,7 @@ export const rebuildWindowRollups = async (client: pg.Client, tenantId: string, 
         sql: `select m."artist_id", g."territory", $3::text as "store", sum(g."streams") as "streams"
                 from (select r."load_number", r."match_number", r."territory", sum(r."streams") as "streams" from ${sources.fileRows} r
                        where r."day" between $1 and $2 group by 1, 2, 3) g
-                ${MATCH_JOIN}
+                ${matchJoin('g')}
                group by 1, 2`,
         values: [window.first_day, window.last_day, sources.store],
       };

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '@sv/contracts';
 import { artistScopeOf } from '../read-scope.ts';
+import { matchJoin } from './report-matches.ts';
 import type { Period } from './streaming-period.ts';
 
 export interface ChartEntry {
@@ -24,10 +25,10 @@ export const chartEntries = async (em: EntityManager, principal: Principal, peri
     `select r."day"::text as "captured_on", r."chart", r."genre", r."territory", r."store", r."title", r."artist_name" as "artist",
             r."position", r."previous", r."previous" - r."position" as "movement"
        from "analytics"."chart_row" r
-       ${artist ? `join "analytics"."report_match" m on m."load_number" = r."load_number" and m."match_number" = r."match_number" and m."artist_id" = ?` : ''}
-      where r."tenant_id" = ? and r."day" between ?::date and ?::date
+       ${artist ? matchJoin('r') : ''}
+      where r."tenant_id" = ? ${artist ? 'and m."artist_id" = ?' : ''} and r."day" between ?::date and ?::date
       order by r."day" desc, r."chart", r."territory", r."position", r."store"
       limit ?`,
-    [...(artist ? [artist] : []), principal.tenant_id, period.from, period.to, limit],
+    [principal.tenant_id, ...(artist ? [artist] : []), period.from, period.to, limit],
   );
 };

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '@sv/contracts';
 import { artistScopeOf } from '../read-scope.ts';
+import { matchJoin } from './report-matches.ts';
 
 export interface PlaylistEntry {
   playlist: string;
@@ -44,7 +45,7 @@ export const playlistRanking = async (em: EntityManager, principal: Principal, l
     `select r."playlist", r."store", max(r."playlist_followers") as "playlist_followers", max(r."title") as "track", m."track_id" as "track_uuid",
             sum(r."streams")::bigint as "streams", sum(r."streams_standard")::bigint as "streams_standard", sum(r."streams_premium")::bigint as "streams_premium"
        from "analytics"."playlist_row" r
-       left join "analytics"."report_match" m on m."load_number" = r."load_number" and m."match_number" = r."match_number"
+       ${matchJoin('r')}
       where r."tenant_id" = ? ${artist ? 'and m."artist_id" = ?' : ''} and r."day" between ?::date and ?::date
       group by r."playlist", r."store", coalesce(r."isrc", r."upc"), m."track_id"
       order by sum(r."streams") desc, r."playlist", max(r."title")
