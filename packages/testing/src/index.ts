@@ -14,6 +14,7 @@ export * from './route-handlers.ts';
 export * from './rate-window.ts';
 export * from './local-bus.ts';
 export * from './bus-address.ts';
+export * from './nats-server-process.ts';
 export * from './private-bus.ts';
 export * from './dns-server.ts';
 export * from './free-port.ts';
