@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { createLogger, openDatabase } from '@sv/platform';
 import { createTestDatabase, type TestDatabase } from '@sv/testing';
 import type { CataloguePort } from '../src/app/catalogue-port.ts';
 import { loadReportFile } from '../src/app/streaming/report-load.ts';
+import { rebuildDayRollups } from '../src/app/streaming/stream-rollups.ts';
 import { ANALYTICS_ENTITIES, ANALYTICS_MIGRATIONS, ANALYTICS_SCHEMA } from '../src/db/index.ts';
 import { csvStreams } from './support/report-fixtures.ts';
 
@@ -63,5 +65,60 @@ describe('the recording day rollup', () => {
       [tenantId, song.track],
     );
     expect(numbers).toEqual({ loads: 2 });
+  });
+
+  it('sums a day one load alone fills the same whichever way it groups, and regroups a recording that load numbered twice', async () => {
+    const tenant = randomUUID();
+    const other = { track: randomUUID(), release: randomUUID(), artist: randomUUID() };
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const rollupOf = async (day: string) =>
+      (
+        await client.query<{ isrc: string; track_id: string; streams: string; row_count: number }>(
+          `select "isrc", "track_id", "streams", "row_count" from "analytics"."stream_recording_day" where "tenant_id" = $1 and "day" = $2 order by "isrc"`,
+          [tenant, day],
+        )
+      ).rows.map((row) => ({ ...row, streams: Number(row.streams) }));
+    const expected = [
+      { isrc: 'ZZX002600011', track_id: song.track, streams: 12, row_count: 2 },
+      { isrc: 'ZZX002600021', track_id: other.track, streams: 10, row_count: 2 },
+    ];
+    try {
+      await client.query('begin');
+      // Load 900001 numbered one track twice (1 and 2) and another once (3); load 900002 each once (1 and 2).
+      await client.query(
+        `insert into "analytics"."report_match" ("load_number", "match_number", "tenant_id", "track_id", "release_id", "artist_id", "matched_by")
+         values (900001, 1, $1, $2, $3, $4, 'isrc'), (900001, 2, $1, $2, $3, $4, 'isrc'), (900001, 3, $1, $5, $6, $7, 'isrc'),
+                (900002, 1, $1, $2, $3, $4, 'isrc'), (900002, 2, $1, $5, $6, $7, 'isrc')`,
+        [tenant, song.track, song.release, song.artist, other.track, other.release, other.artist],
+      );
+      await client.query(
+        `insert into "analytics"."stream_row" ("tenant_id", "load_number", "store", "match_number", "day", "isrc", "title", "artist_name", "territory", "streams")
+         values ($1, 900001, 'Tunes', 1, '2026-06-01', 'ZZX002600011', 'Song', 'Nova', 'GB', 5),
+                ($1, 900001, 'Tunes', 2, '2026-06-01', 'ZZX002600011', 'Song', 'Nova', 'US', 7),
+                ($1, 900001, 'Tunes', 3, '2026-06-01', 'ZZX002600021', 'Other', 'Nova', 'GB', 4),
+                ($1, 900001, 'Tunes', 3, '2026-06-01', 'ZZX002600021', 'Other', 'Nova', 'DE', 6),
+                ($1, 900002, 'Tunes', 1, '2026-06-02', 'ZZX002600011', 'Song', 'Nova', 'GB', 5),
+                ($1, 900002, 'Tunes', 1, '2026-06-02', 'ZZX002600011', 'Song', 'Nova', 'US', 7),
+                ($1, 900002, 'Tunes', 2, '2026-06-02', 'ZZX002600021', 'Other', 'Nova', 'GB', 4),
+                ($1, 900002, 'Tunes', 2, '2026-06-02', 'ZZX002600021', 'Other', 'Nova', 'DE', 6)`,
+        [tenant],
+      );
+      const fileRows = (loadNumber: number) => `(select * from "analytics"."stream_row" where "tenant_id" = '${tenant}' and "load_number" = ${loadNumber})`;
+      const rebuild = (day: string, loadNumber: number, fileRecordingDaysAtMost: number) =>
+        rebuildDayRollups(client, tenant, { busyDays: [], freshDays: [day], fileRows: fileRows(loadNumber), loadNumber, fileLines: 4, fileRecordingDaysAtMost });
+
+      await rebuild('2026-06-01', 900001, 4);
+      expect(await rollupOf('2026-06-01')).toEqual(expected);
+      // Lines that may each be a recording-day of their own are grouped by sorting; the setting is the load's again after.
+      await rebuild('2026-06-02', 900002, 4);
+      expect(await rollupOf('2026-06-02')).toEqual(expected);
+      expect((await client.query<{ enable_hashagg: string }>('show enable_hashagg')).rows[0]!.enable_hashagg).toBe('on');
+      await rebuild('2026-06-02', 900002, 2);
+      expect(await rollupOf('2026-06-02')).toEqual(expected);
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
   });
 });

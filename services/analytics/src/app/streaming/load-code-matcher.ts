@@ -48,6 +48,7 @@ export const loadCodeMatcher = (deps: ReportLoadDeps, tenantId: string, remember
   const tracks = new Map<string, NumberedMatch | null>();
   const releases = new Map<string, NumberedMatch | null>();
   let numbered = 0;
+  let learned = 0;
   let fresh: NumberedMatch[] = [];
   const numberedMatch = (match: Omit<NumberedMatch, 'number'>): NumberedMatch => {
     const made = { ...match, number: ++numbered };
@@ -68,6 +69,7 @@ export const loadCodeMatcher = (deps: ReportLoadDeps, tenantId: string, remember
         newIsrcs = batchIsrcs;
         newUpcs = batchUpcs;
       }
+      learned += newIsrcs.length + newUpcs.length;
       const found = await matchedInCatalogue(deps, tenantId, newIsrcs, newUpcs);
       for (const isrc of newIsrcs) {
         const track = found.tracks.get(isrc.toUpperCase());
@@ -81,6 +83,10 @@ export const loadCodeMatcher = (deps: ReportLoadDeps, tenantId: string, remember
     /** The line's match; its codes must have been learned (with the batch it is in). The same object for the same code. */
     match(isrc: string | null, upc: string | null): LineMatch {
       return (isrc ? tracks.get(isrc) : undefined) ?? (upc ? releases.get(upc) : undefined) ?? UNMATCHED;
+    },
+    /** How many distinct codes the load has met, matched or not (a code met again after forgetting counts again). */
+    codesLearned(): number {
+      return learned;
     },
     /** How many matches learned since the last `takeNewMatches`. */
     newMatches(): number {

@@ -190,12 +190,13 @@ export const loadReportFile = async (
     const { rows: numbered } = await client.query<{ load_number: string }>(`select nextval('"analytics"."report_load_number"') as "load_number"`);
     const loadNumber = Number(numbered[0]!.load_number);
     const freshDays: string[] = [];
+    const matcher = loadCodeMatcher(deps, tenantId);
     const written = await copyFacts(client, shape, report.records as AsyncIterable<WrittenRecord>, {
       tenantId,
       loadNumber,
       store: options.store ?? report.store,
       storeFixed: options.store !== undefined,
-      matcher: loadCodeMatcher(deps, tenantId),
+      matcher,
       onRecord: () => {
         progress.rowsRead += 1;
         options.onProgress?.(progress);
@@ -266,7 +267,15 @@ export const loadReportFile = async (
       for (const partition of touched) await client.query(`analyze "analytics"."${partition}"`);
       const affected = await client.query<{ day: string }>(`select "day"::text as "day" from "affected_day"`);
       const fresh = new Set(freshDays);
-      const sources = { busyDays: affected.rows.map((row) => row.day).filter((day) => !fresh.has(day)), freshDays, fileRows: rowsOfFile(file) };
+      const sources = {
+        busyDays: affected.rows.map((row) => row.day).filter((day) => !fresh.has(day)),
+        freshDays,
+        fileRows: rowsOfFile(file),
+        loadNumber,
+        // Each recording-day is a code met on a day: there are no more of them than that, nor than lines.
+        fileRecordingDaysAtMost: Math.min(written.rows, written.days.size * matcher.codesLearned()),
+        fileLines: written.rows,
+      };
       await rebuildDayRollups(client, tenantId, sources);
       await rebuildWindowRollups(client, tenantId, { ...sources, store: file.store });
     }

@@ -6,18 +6,36 @@ const countColumns = STREAM_COUNTS.map((name) => `"${name}"`).join(', ');
 
 const sumsOf = (alias: string) => STREAM_COUNTS.map((name) => `sum(${alias}."${name}")`).join(', ');
 
-
 /**
  * Where a load's day rollups are summed from: `stream_row` for the days that held rows before the
  * load (`busyDays`), and for the days that held none (`freshDays`) the load's own rows, which are
- * all the day has (`fileRows`, a relation with stream_row's columns, found by the load's file id
+ * all the day has (`fileRows`, a relation with stream_row's columns, found by the load's number
  * rather than by the tenant's whole day).
  */
 export interface RollupSources {
   busyDays: string[];
   freshDays: string[];
   fileRows: string;
+  /** The load's number (its matches in `report_match`). */
+  loadNumber: number;
+  /** How many lines the load wrote, and at most how many days and recordings they fall into. */
+  fileLines: number;
+  fileRecordingDaysAtMost: number;
 }
+
+/**
+ * Whether two of a load's match numbers name the same thing (track, release, artist, how), as a
+ * load that forgot codes past its bound and relearned them numbers it again. Until one does, a
+ * recording's lines of one day in one load carry one match number.
+ */
+const matchedUnderTwoNumbers = async (client: pg.Client, loadNumber: number): Promise<boolean> => {
+  const { rows } = await client.query<{ twice: boolean }>(
+    `select exists (select 1 from "analytics"."report_match" m where m."load_number" = $1
+                     group by m."matched_by", m."track_id", m."release_id", m."artist_id" having count(*) > 1) as "twice"`,
+    [loadNumber],
+  );
+  return rows[0]!.twice;
+};
 
 /**
  * Rebuilds a tenant's day rollups for the days a load added, replaced or revised (the busy and
@@ -31,28 +49,53 @@ export const rebuildDayRollups = async (client: pg.Client, tenantId: string, sou
   await client.query(`delete from "analytics"."stream_recording_day" where "tenant_id" = $1 and "day" = any($2::date[])`, [tenantId, days]);
   // One row per recording as it was matched: its ISRC, or its UPC when the line named no ISRC. Written in ISRC and day
   // order rather than the hash's, so each index's pages are met in runs, not at random (a quarter less time for a
-  // million rows).
-  // Summed by load and match number first (integers), then joined to the matches: a recording matched to the same track
-  // under two numbers (two loads, or one load that forgot and relearned it) is one row.
-  const recordingDays = (rows: string, where: string) =>
-    `insert into "analytics"."stream_recording_day"
-       ("tenant_id", "day", "recording_key", "isrc", "upc", "track_id", "release_id", "artist_id", "matched_by", "title", "artist_name", ${countColumns}, "row_count")
+  // million rows). Summed by load and match number first (integers), then joined to the matches.
+  const byNumbers = (rows: string, where: string) =>
+    `select r."day", coalesce(r."isrc", 'upc:' || r."upc") as "recording_key", r."load_number", r."match_number",
+            max(r."isrc") as "isrc", max(r."upc") as "upc", max(r."title") as "title", max(r."artist_name") as "artist_name",
+            ${STREAM_COUNTS.map((name) => `sum(r."${name}") as "${name}"`).join(', ')}, count(*) as "row_count"
+       from ${rows} r
+      where ${where}
+      group by 2, 1, 3, 4`;
+  const insert = `insert into "analytics"."stream_recording_day"
+       ("tenant_id", "day", "recording_key", "isrc", "upc", "track_id", "release_id", "artist_id", "matched_by", "title", "artist_name", ${countColumns}, "row_count")`;
+  // Rows of several loads, or of one that numbered a recording twice: those sums are summed again by what they matched,
+  // so a recording matched to the same track under two numbers is one row.
+  const regrouped = (rows: string, where: string) =>
+    `${insert}
      select $1, g."day", g."recording_key", max(g."isrc"), max(g."upc"), m."track_id", m."release_id", m."artist_id", m."matched_by",
             max(g."title"), max(g."artist_name"), ${sumsOf('g')}, sum(g."row_count")
-       from (select r."day", coalesce(r."isrc", 'upc:' || r."upc") as "recording_key", r."load_number", r."match_number",
-                    max(r."isrc") as "isrc", max(r."upc") as "upc", max(r."title") as "title", max(r."artist_name") as "artist_name",
-                    ${STREAM_COUNTS.map((name) => `sum(r."${name}") as "${name}"`).join(', ')}, count(*) as "row_count"
-               from ${rows} r
-              where ${where}
-              group by 1, 2, 3, 4) g
+       from (${byNumbers(rows, where)}) g
        ${matchJoin('g')}
       group by g."day", g."recording_key", m."track_id", m."release_id", m."artist_id", m."matched_by"
       order by 4, 2`;
+  // One load's rows, each recording under one number: the sums by number are already the rows, joined to their matches
+  // (a second grouping of a million sums, as a CSV of one line per recording and day makes, is most of the statement).
+  const joined = (rows: string, where: string, order = true) =>
+    `${insert}
+     select $1, g."day", g."recording_key", g."isrc", g."upc", m."track_id", m."release_id", m."artist_id", m."matched_by",
+            g."title", g."artist_name", ${STREAM_COUNTS.map((name) => `g."${name}"`).join(', ')}, g."row_count"
+       from (${byNumbers(rows, where)}) g
+       ${matchJoin('g')}
+      ${order ? 'order by g."isrc", g."day"' : ''}`;
   if (sources.busyDays.length > 0) {
-    await client.query(recordingDays(`"analytics"."stream_row"`, `r."tenant_id" = $1 and r."day" = any($2::date[])`), [tenantId, sources.busyDays]);
+    await client.query(regrouped(`"analytics"."stream_row"`, `r."tenant_id" = $1 and r."day" = any($2::date[])`), [tenantId, sources.busyDays]);
   }
   if (sources.freshDays.length > 0) {
-    await client.query(recordingDays(sources.fileRows, `r."day" = any($2::date[])`), [tenantId, sources.freshDays]);
+    const where = `r."day" = any($2::date[])`;
+    if (await matchedUnderTwoNumbers(client, sources.loadNumber)) {
+      await client.query(regrouped(sources.fileRows, where), [tenantId, sources.freshDays]);
+    } else if (sources.fileRecordingDaysAtMost * 2 > sources.fileLines) {
+      // Lines that may be mostly recording-days of their own (a CSV of one line per recording and day): the planner,
+      // which cannot tell how many groups a code and a day make, would hash a million groups' sums and spill them to
+      // disk. Grouped by sorting instead, the sums come out in recording and day order, and the join to the matches
+      // keeps it (the matches are the hashed side): the rows reach the indexes in that order with no sort of their own.
+      await client.query('set local enable_hashagg = off');
+      await client.query(joined(sources.fileRows, where, false), [tenantId, sources.freshDays]);
+      await client.query('reset enable_hashagg');
+    } else {
+      await client.query(joined(sources.fileRows, where), [tenantId, sources.freshDays]);
+    }
   }
   await client.query(`delete from "analytics"."stream_day" where "tenant_id" = $1 and "day" = any($2::date[])`, [tenantId, days]);
   // Every row is in exactly one recording of its day: the day's sums are its recordings'.
